@@ -1,0 +1,88 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { loggerOptions } from './lib/logger';
+import { createSessionRepository, createUserRepository } from './modules/auth/repository';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { createTokenSigner } from './modules/auth/tokens';
+import { createConsentService } from './modules/consent/service';
+import { healthRoutes } from './modules/health/routes';
+import { createServiceTypeRepository } from './modules/service-types/repository';
+import { serviceTypeRoutes } from './modules/service-types/routes';
+import { createAliyunSmsProvider } from './modules/sms/providers/aliyun';
+import { createSandboxSmsProvider } from './modules/sms/providers/sandbox';
+import type { SmsProvider } from './modules/sms/providers/types';
+import { createSmsRepository } from './modules/sms/repository';
+import { sandboxSmsRoutes } from './modules/sms/routes';
+import { createSmsService } from './modules/sms/service';
+import { createSupportRepository } from './modules/support/repository';
+import { supportRoutes } from './modules/support/routes';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerStatic } from './plugins/static';
+import { registerSwagger } from './plugins/swagger';
+
+export interface BuildOptions {
+  config: Config;
+  /** Tests hand in their own database; otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Overrides the configured SMS gateway (adapter tests). */
+  smsProvider?: SmsProvider;
+  now?: () => Date;
+}
+
+/** Builds the whole app without listening: server.ts listens, tests use inject() or listen on port 0. */
+export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
+  const { config } = o;
+  const now = o.now ?? (() => new Date());
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.env === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = o.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await database.migrate();
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  app.addHook('onClose', async () => {
+    if (redis) await redis.quit();
+    if (!o.database) await database.close();
+  });
+
+  const { db } = database;
+  const sandboxSms = createSandboxSmsProvider(db);
+  const smsProvider = o.smsProvider ?? (config.sms.provider === 'aliyun' ? createAliyunSmsProvider(config.sms.aliyun) : sandboxSms);
+  const sms = createSmsService({ repo: createSmsRepository(db), provider: smsProvider, pepper: config.sms.pepper, ipHourlyLimit: config.sms.ipHourlyLimit, now, log: app.log });
+  const users = createUserRepository(db);
+  const sessions = createSessionRepository(db);
+  const tokens = createTokenSigner(config.auth.jwtSecret);
+  const auth = createAuthService({ users, sessions, sms, tokens, sessionTtlDays: config.auth.sessionTtlDays, now });
+  const consent = createConsentService(db);
+  const serviceTypes = createServiceTypeRepository(db);
+  await serviceTypes.seed();
+
+  await registerSwagger(app);
+  await registerRateLimit(app, redis);
+  await app.register(authPlugin, { tokens, sessions, adminPhones: config.auth.adminPhones, now });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(authRoutes, { auth, consent, adminPhones: config.auth.adminPhones, perMinute: config.auth.perMinute });
+      await api.register(serviceTypeRoutes, { repo: serviceTypes });
+      await api.register(supportRoutes, { repo: createSupportRepository(db) });
+      if (smsProvider === sandboxSms) await api.register(sandboxSmsRoutes, { sandbox: sandboxSms });
+    },
+    { prefix: '/api' },
+  );
+  await registerStatic(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const csv = z
+  .string()
+  .default('')
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET 至少需要32个字符').optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ADMIN_PHONES: csv,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.stringbool().default(false),
+  SMS_PROVIDER: z.enum(['sandbox', 'aliyun']).default('sandbox'),
+  SMS_PEPPER: z.string().optional(),
+  SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(20),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+/**
+ * Parses the environment once. In development a JWT secret is generated on first start and kept in DATA_DIR,
+ * so restarts do not sign everybody out; production must bring its own.
+ */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`配置错误 (environment):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) throw new Error('配置错误: NODE_ENV=production 时必须设置 JWT_SECRET');
+  if (e.SMS_PROVIDER === 'aliyun') {
+    for (const k of ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const) {
+      if (!e[k]) throw new Error(`配置错误: SMS_PROVIDER=aliyun 时必须设置 ${k}`);
+    }
+  }
+  const jwtSecret = e.JWT_SECRET ?? devSecret(e.DATA_DIR, 'jwt-secret');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    webDist: e.WEB_DIST,
+    publicBaseUrl: e.PUBLIC_BASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    auth: { jwtSecret, sessionTtlDays: e.SESSION_TTL_DAYS, adminPhones: e.ADMIN_PHONES, perMinute: e.RATE_LIMIT_AUTH_PER_MINUTE },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      pepper: e.SMS_PEPPER ?? jwtSecret,
+      ipHourlyLimit: e.SMS_IP_HOURLY_LIMIT,
+      aliyun: {
+        accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
+        accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
+        signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
+        templateCode: e.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+        endpoint: e.ALIYUN_SMS_ENDPOINT,
+      },
+    },
+  };
+}
+
+function devSecret(dataDir: string, name: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,4 @@
+export * from './users';
+export * from './sms';
+export * from './catalog';
+export * from './support';

@@ -1,0 +1,59 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authSessions, users, type UserRow } from '../../db/schema';
+
+export function createUserRepository(db: Db) {
+  return {
+    async findByPhone(phone: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+      return row ?? null;
+    },
+    async findById(id: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+    /** Returns null when the phone is already taken (unique index), so two racing registrations cannot both win. */
+    async create(values: { phone: string; name: string; username: string; passwordHash: string; referrerPhone?: string }) {
+      const rows = await db.insert(users).values(values).onConflictDoNothing({ target: users.phone }).returning();
+      return rows[0] ?? null;
+    },
+    async update(id: string, values: Partial<Pick<UserRow, 'username' | 'phone' | 'name' | 'passwordHash' | 'referrerPhone'>>) {
+      const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      return row ?? null;
+    },
+  };
+}
+
+export function createSessionRepository(db: Db) {
+  return {
+    async create(v: { userId: string; expiresAt: Date; ip: string; userAgent: string | null }) {
+      const [row] = await db.insert(authSessions).values(v).returning({ id: authSessions.id });
+      return row!.id;
+    },
+    /** The live session and its user, or null when revoked, expired or unknown. */
+    async findLive(sessionId: string, userId: string, now: Date) {
+      const [row] = await db
+        .select({ user: users })
+        .from(authSessions)
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .where(
+          and(
+            eq(authSessions.id, sessionId),
+            eq(authSessions.userId, userId),
+            isNull(authSessions.revokedAt),
+            gt(authSessions.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return row?.user ?? null;
+    },
+    async revoke(sessionId: string, now: Date) {
+      await db.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    },
+    async revokeAllForUser(userId: string, now: Date) {
+      await db.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

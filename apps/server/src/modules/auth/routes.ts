@@ -1,0 +1,102 @@
+import {
+  authResponse,
+  bindPhoneBody,
+  bindPhoneResponse,
+  codeLoginBody,
+  meResponse,
+  okMessage,
+  passwordLoginBody,
+  registerBody,
+  sendSmsCodeBody,
+  sendSmsCodeResponse,
+  unifiedLoginBody,
+  updateProfileBody,
+  updateProfileResponse,
+  verifyPhoneBody,
+  verifyPhoneResponse,
+} from '@lingxi/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, unauthorized } from '../../lib/errors';
+import { ok } from '../../lib/reply';
+import { requestMeta } from '../../lib/request-meta';
+import type { ConsentService } from '../consent/service';
+import type { AuthService } from './service';
+import { toUserInfo } from './user-info';
+
+interface Opts {
+  auth: AuthService;
+  consent: ConsentService;
+  adminPhones: readonly string[];
+  perMinute: number;
+}
+
+/** Spec §7 Auth. Handlers only parse, call the service and shape the answer. */
+export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, consent, adminPhones, perMinute }) => {
+  const limited = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
+  const signedIn = (message: string, r: { user: Parameters<typeof toUserInfo>[0]; token: string }) => {
+    const user_info = toUserInfo(r.user, adminPhones);
+    return { success: true, message, token: r.token, user_info, data: { token: r.token, user_info } };
+  };
+
+  app.post('/auth/send-sms-code', { config: limited, schema: { tags: ['auth'], body: sendSmsCodeBody, response: { 200: sendSmsCodeResponse } } }, async (req) => {
+    const { phone, type, policy_version } = req.body;
+    const data = await auth.sendCode(phone, type, req.ip);
+    await consent.record({ scene: `send-sms-code:${type}`, phone, policyVersion: policy_version }, requestMeta(req));
+    return ok(data, '验证码已发送');
+  });
+
+  app.post('/auth/register', { config: limited, schema: { tags: ['auth'], body: registerBody, response: { 200: authResponse } } }, async (req) => {
+    const r = await auth.register(req.body, requestMeta(req));
+    await consent.record({ scene: 'register', userId: r.user.id, phone: r.user.phone, policyVersion: req.body.policy_version }, requestMeta(req));
+    return signedIn('注册成功', r);
+  });
+
+  app.post('/auth/unified-login', { config: limited, schema: { tags: ['auth'], body: unifiedLoginBody, response: { 200: authResponse } } }, async (req) => {
+    const b = req.body;
+    const meta = requestMeta(req);
+    let r;
+    if (b.login_type === 'phone') {
+      const p = passwordLoginBody.parse({ phone: b.phone, password: b.password });
+      r = await auth.loginWithPassword(p.phone, p.password, meta);
+    } else if (b.login_type === 'code') {
+      const p = codeLoginBody.parse({ phone: b.phone, code: b.code });
+      r = await auth.loginWithCode(p.phone, p.code, meta);
+    } else {
+      throw badRequest('微信登录暂未开放，请使用手机号登录');
+    }
+    await consent.record({ scene: `login:${b.login_type}`, userId: r.user.id, phone: r.user.phone, policyVersion: b.policy_version }, meta);
+    return signedIn('登录成功', r);
+  });
+
+  app.post('/auth/login', { config: limited, schema: { tags: ['auth'], body: passwordLoginBody, response: { 200: authResponse } } }, async (req) => {
+    const r = await auth.loginWithPassword(req.body.phone, req.body.password, requestMeta(req));
+    await consent.record({ scene: 'login:phone', userId: r.user.id, phone: r.user.phone, policyVersion: req.body.policy_version }, requestMeta(req));
+    return signedIn('登录成功', r);
+  });
+
+  app.post('/auth/verify-phone', { config: limited, schema: { tags: ['auth'], body: verifyPhoneBody, response: { 200: verifyPhoneResponse } } }, async (req) =>
+    ok(await auth.verifyPhone(req.body.phone)),
+  );
+
+  app.post('/auth/bind-phone', { config: limited, schema: { tags: ['auth'], body: bindPhoneBody, response: { 200: bindPhoneResponse } } }, async (req) => {
+    // The spec's client passes the token in the body (taken from the URL after WeChat sign-in) or as a bearer.
+    const session = req.body.token ? await app.resolveToken(req.body.token) : req.auth;
+    if (!session) throw unauthorized();
+    const r = await auth.bindPhone(session.user, req.body.phone, req.body.code, session.token);
+    const user_info = toUserInfo(r.user, adminPhones);
+    return { success: true, message: '手机号绑定成功', token: r.token, data: { token: r.token, user_info } };
+  });
+
+  app.get('/auth/me', { preHandler: app.requireUser, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: meResponse } } }, async (req) =>
+    ok(toUserInfo(req.auth!.user, adminPhones)),
+  );
+
+  app.put('/auth/update-profile', { preHandler: app.requireUser, schema: { tags: ['auth'], security: [{ bearer: [] }], body: updateProfileBody, response: { 200: updateProfileResponse } } }, async (req) =>
+    ok(toUserInfo(await auth.updateProfile(req.auth!.user, req.body.username), adminPhones), '用户名已更新'),
+  );
+
+  app.post('/auth/logout', { preHandler: app.requireUser, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: okMessage } } }, async (req) => {
+    await auth.logout(req.auth!.sessionId);
+    return { success: true, message: '已退出登录' };
+  });
+};

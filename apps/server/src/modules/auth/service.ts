@@ -1,0 +1,98 @@
+import type { SmsPurpose } from '@lingxi/shared';
+import type { UserRow } from '../../db/schema';
+import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
+import type { RequestMeta } from '../../lib/request-meta';
+import type { SmsService } from '../sms/service';
+import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import type { SessionRepository, UserRepository } from './repository';
+import type { TokenSigner } from './tokens';
+
+export interface AuthServiceDeps {
+  users: UserRepository;
+  sessions: SessionRepository;
+  sms: SmsService;
+  tokens: TokenSigner;
+  sessionTtlDays: number;
+  now: () => Date;
+}
+
+export const NOT_REGISTERED = '用户未注册，请先注册';
+
+export function createAuthService(d: AuthServiceDeps) {
+  async function issue(user: UserRow, meta: RequestMeta) {
+    const expiresAt = new Date(d.now().getTime() + d.sessionTtlDays * 86400_000);
+    const sessionId = await d.sessions.create({ userId: user.id, expiresAt, ip: meta.ip, userAgent: meta.userAgent });
+    return { user, token: await d.tokens.sign({ userId: user.id, sessionId }, expiresAt) };
+  }
+
+  async function requireUser(phone: string) {
+    const user = await d.users.findByPhone(phone);
+    if (!user) throw new AppError(404, NOT_REGISTERED, 'NOT_REGISTERED');
+    return user;
+  }
+
+  return {
+    async sendCode(phone: string, purpose: SmsPurpose, ip: string) {
+      // Registration and login need opposite states; saying so early saves the user an SMS they cannot use.
+      if (purpose === 'register' && (await d.users.findByPhone(phone))) throw conflict('该手机号已注册，请直接登录');
+      if (purpose === 'login') await requireUser(phone);
+      return d.sms.send(phone, purpose, ip);
+    },
+
+    async register(b: { name: string; phone: string; code: string; password: string; referrer_id?: string }, meta: RequestMeta) {
+      if (await d.users.findByPhone(b.phone)) throw conflict('该手机号已注册，请直接登录');
+      if (b.referrer_id) {
+        if (b.referrer_id === b.phone) throw badRequest('不能将自己设为推荐人');
+        if (!(await d.users.findByPhone(b.referrer_id))) throw badRequest('推荐人不存在，请检查推荐人手机号');
+      }
+      await d.sms.verify(b.phone, 'register', b.code);
+      const user = await d.users.create({
+        phone: b.phone,
+        name: b.name,
+        username: b.name,
+        passwordHash: await hashPassword(b.password),
+        referrerPhone: b.referrer_id,
+      });
+      if (!user) throw conflict('该手机号已注册，请直接登录');
+      return issue(user, meta);
+    },
+
+    async loginWithPassword(phone: string, password: string, meta: RequestMeta) {
+      const user = await d.users.findByPhone(phone);
+      if (!user) {
+        await verifyPassword(await dummyHash(), password);
+        throw new AppError(404, NOT_REGISTERED, 'NOT_REGISTERED');
+      }
+      if (!user.passwordHash) throw badRequest('该账号尚未设置密码，请使用验证码登录');
+      if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized('密码错误');
+      return issue(user, meta);
+    },
+
+    async loginWithCode(phone: string, code: string, meta: RequestMeta) {
+      const user = await requireUser(phone);
+      await d.sms.verify(phone, 'login', code);
+      return issue(user, meta);
+    },
+
+    async verifyPhone(phone: string) {
+      return { phone, registered: !!(await d.users.findByPhone(phone)) };
+    },
+
+    /** Gives an account that has no phone yet (created by WeChat sign-in) a verified one. */
+    async bindPhone(user: UserRow, phone: string, code: string, token: string) {
+      if (user.phone) throw badRequest('当前账号已绑定手机号');
+      const owner = await d.users.findByPhone(phone);
+      if (owner && owner.id !== user.id) throw conflict('该手机号已被其他账号绑定');
+      await d.sms.verify(phone, 'bind', code);
+      const updated = await d.users.update(user.id, { phone });
+      return { user: updated ?? user, token };
+    },
+
+    async updateProfile(user: UserRow, username: string) {
+      return (await d.users.update(user.id, { username })) ?? user;
+    },
+
+    logout: (sessionId: string) => d.sessions.revoke(sessionId, d.now()),
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,21 @@
+import type { Db } from '../../db/client';
+import { consentRecords } from '../../db/schema';
+import type { RequestMeta } from '../../lib/request-meta';
+
+/** Records which privacy-policy version a person agreed to, when and where (PIPL Art. 14; kept as evidence). */
+export function createConsentService(db: Db) {
+  return {
+    async record(v: { scene: string; policyVersion?: string; userId?: string; phone?: string | null }, meta: RequestMeta) {
+      if (!v.policyVersion) return;
+      await db.insert(consentRecords).values({
+        scene: v.scene,
+        policyVersion: v.policyVersion,
+        userId: v.userId ?? null,
+        phone: v.phone ?? null,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
+    },
+  };
+}
+export type ConsentService = ReturnType<typeof createConsentService>;

@@ -1,0 +1,20 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+
+/**
+ * Limits are opt-in per route (`config.rateLimit`). With Redis every instance shares the counters; without it the
+ * counts are per process, which is right for the single embedded instance `npm start` runs.
+ */
+export async function registerRateLimit(app: FastifyInstance, redis: Redis | null) {
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'lingxi-rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      success: false,
+      message: `请求过于频繁，请${Math.max(1, Math.ceil(ctx.ttl / 1000))}秒后再试`,
+      data: null,
+    }),
+  });
+}

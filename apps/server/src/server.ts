@@ -1,0 +1,27 @@
+import { buildApp } from './app';
+import { parseConfig } from './config';
+
+/** Listens and shuts down gracefully; everything else is built in app.ts. */
+const config = parseConfig();
+const app = await buildApp({ config });
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Stop accepting, let in-flight requests finish, close the database; a stuck request cannot hold the exit forever.
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { envelope } from './common';
+
+export const serviceCategory = z.enum(['fortune', 'companion']);
+export const serviceType = z.object({
+  key: z.string(),
+  title: z.string(),
+  description: z.string(),
+  icon_name: z.string(),
+  color: z.string(),
+  feature: z.string(),
+  category: serviceCategory,
+});
+export type ServiceType = z.infer<typeof serviceType>;
+
+export const serviceTypeList = envelope(z.array(serviceType));
+export const serviceTypeOne = envelope(serviceType);
+export const serviceTypeParams = z.object({ key: z.string().min(1).max(64, { error: '服务类型不存在' }) });
