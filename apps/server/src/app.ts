@@ -9,6 +9,11 @@ import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createConsentService } from './modules/consent/service';
+import { registerBaziModule } from './modules/bazi/module';
+import { registerChatModule } from './modules/chat/module';
+import type { ModuleContext } from './modules/context';
+import { registerRewardModule } from './modules/reward/module';
+import { registerWechatModule } from './modules/wechat/module';
 import { healthRoutes } from './modules/health/routes';
 import { createServiceTypeRepository } from './modules/service-types/repository';
 import { serviceTypeRoutes } from './modules/service-types/routes';
@@ -22,6 +27,7 @@ import { createSupportRepository } from './modules/support/repository';
 import { supportRoutes } from './modules/support/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerStatic } from './plugins/static';
 import { registerSwagger } from './plugins/swagger';
@@ -44,10 +50,16 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     disableRequestLogging: config.env === 'test',
+    // Malformed URLs and content types never reach a route; answer them in the house shape too.
+    frameworkErrors: (err, _req, reply: import('fastify').FastifyReply) => {
+      const message = err.code === 'FST_ERR_BAD_URL' ? '请求地址不正确' : err.code?.startsWith('FST_ERR_CTP') ? '不支持的请求内容类型' : '请求不正确';
+      reply.status(400).send({ success: false, message, data: null });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const database = o.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
@@ -69,6 +81,8 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const serviceTypes = createServiceTypeRepository(db);
   await serviceTypes.seed();
 
+  const ctx: ModuleContext = { config, database, db, redis, now, log: app.log, users, sessions, tokens, auth, sms, consent, serviceTypes };
+
   await registerSwagger(app);
   await registerRateLimit(app, redis);
   await app.register(authPlugin, { tokens, sessions, adminPhones: config.auth.adminPhones, now });
@@ -80,6 +94,10 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
       await api.register(serviceTypeRoutes, { repo: serviceTypes });
       await api.register(supportRoutes, { repo: createSupportRepository(db) });
       if (smsProvider === sandboxSms) await api.register(sandboxSmsRoutes, { sandbox: sandboxSms });
+      await api.register(async (scope) => registerChatModule(scope, ctx));
+      await api.register(async (scope) => registerBaziModule(scope, ctx));
+      await api.register(async (scope) => registerRewardModule(scope, ctx));
+      await api.register(async (scope) => registerWechatModule(scope, ctx));
     },
     { prefix: '/api' },
   );

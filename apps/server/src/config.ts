@@ -3,6 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { baziConfig, baziEnv } from './modules/bazi/config';
+import { chatConfig, chatEnv } from './modules/chat/config';
+import { rewardConfig, rewardEnv } from './modules/reward/config';
+import { wechatConfig, wechatEnv } from './modules/wechat/config';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -34,6 +38,10 @@ const envSchema = z.object({
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  ...chatEnv.shape,
+  ...baziEnv.shape,
+  ...rewardEnv.shape,
+  ...wechatEnv.shape,
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -68,6 +76,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     auth: { jwtSecret, sessionTtlDays: e.SESSION_TTL_DAYS, adminPhones: e.ADMIN_PHONES, perMinute: e.RATE_LIMIT_AUTH_PER_MINUTE },
+    chat: chatConfig(e),
+    bazi: baziConfig(e),
+    reward: rewardConfig(e),
+    wechat: wechatConfig(e),
     sms: {
       provider: e.SMS_PROVIDER,
       pepper: e.SMS_PEPPER ?? jwtSecret,

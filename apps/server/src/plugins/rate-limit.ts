@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { tooMany } from '../lib/errors';
 
 /**
  * Limits are opt-in per route (`config.rateLimit`). With Redis every instance shares the counters; without it the
@@ -10,11 +11,10 @@ export async function registerRateLimit(app: FastifyInstance, redis: Redis | nul
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'lingxi-rl:' } : {}),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      success: false,
-      message: `请求过于频繁，请${Math.max(1, Math.ceil(ctx.ttl / 1000))}秒后再试`,
-      data: null,
-    }),
+    // Thrown as an AppError so the one error handler words and shapes it like every other failure.
+    errorResponseBuilder: (_req, ctx) => {
+      const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
+      return tooMany(`请求过于频繁，请${seconds}秒后再试`, { retryAfter: seconds });
+    },
   });
 }

@@ -1,0 +1,46 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * One row per QR payment attempt; the id is the out_trade_no sent to the provider. Money is integer fen.
+ * user_id is set null on account deletion: payment records are kept as the law requires, without personal fields.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userPhone: text('user_phone'),
+    method: text('method').notNull(),
+    tradeType: text('trade_type').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    status: text('status').notNull().default('pending'),
+    codeUrl: text('code_url'),
+    providerTradeNo: text('provider_trade_no'),
+    providerPayload: jsonb('provider_payload'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_orders_user_idx').on(t.userId, t.createdAt),
+    index('payment_orders_status_idx').on(t.status, t.expiresAt),
+    uniqueIndex('payment_orders_provider_trade_idx').on(t.method, t.providerTradeNo),
+  ],
+);
+
+/** A tip exists only for a verified payment: one per paid order. */
+export const tips = pgTable(
+  'tips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id').notNull().references(() => paymentOrders.id),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userPhone: text('user_phone'),
+    amountFen: integer('amount_fen').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tips_order_idx').on(t.orderId), index('tips_user_idx').on(t.userId, t.createdAt)],
+);

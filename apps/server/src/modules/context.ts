@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import type { SessionRepository, UserRepository } from './auth/repository';
+import type { AuthService } from './auth/service';
+import type { TokenSigner } from './auth/tokens';
+import type { ConsentService } from './consent/service';
+import type { ServiceTypeRepository } from './service-types/repository';
+import type { SmsService } from './sms/service';
+
+/** What app.ts hands every feature module: shared infrastructure and the account services they build on. */
+export interface ModuleContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  redis: Redis | null;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  users: UserRepository;
+  sessions: SessionRepository;
+  tokens: TokenSigner;
+  auth: AuthService;
+  sms: SmsService;
+  consent: ConsentService;
+  serviceTypes: ServiceTypeRepository;
+}
