@@ -6,6 +6,10 @@ const config = parseConfig();
 const app = await buildApp({ config });
 
 let closing = false;
+// Keep-alive connections would hold close() open until their timeout; tell clients of in-flight requests to hang up.
+app.addHook('onSend', async (_req, reply) => {
+  if (closing) reply.header('connection', 'close');
+});
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
@@ -14,6 +18,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     // Stop accepting, let in-flight requests finish, close the database; a stuck request cannot hold the exit forever.
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
+    setInterval(() => app.server.closeIdleConnections(), 250).unref();
     app.close().then(
       () => process.exit(0),
       (err) => {
