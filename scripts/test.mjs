@@ -1,28 +1,48 @@
-// `npm test`: type-check, then every tier in order (unit, web components, server integration, browser end-to-end).
+// `npm test`: type-check, then every tier in order (unit + web components, server integration, browser end-to-end).
 // Integration tests also run on PostgreSQL when TEST_DATABASE_URL is set; with CI=true a missing Chromium or
-// database fails the run instead of skipping.
+// database fails the run instead of skipping. Ends with one 'N passed, N failed' line summed over all tiers.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const steps = [
-  ['类型检查', 'npx', ['tsc', '-p', 'packages/shared'], ['tsc', '-p', 'packages/bazi'], ['tsc', '-p', 'apps/server'], ['tsc', '-p', 'apps/web']],
-  ['单元与组件测试', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web']],
-  ['服务端集成测试', 'npx', ['vitest', 'run', '--project', 'integration']],
-  ['浏览器端到端测试', 'npx', ['vitest', 'run', '--project', 'e2e']],
+const out = mkdtempSync(path.join(tmpdir(), 'lx-test-report-'));
+const typecheck = ['packages/shared', 'packages/bazi', 'apps/server', 'apps/web'];
+const tiers = [
+  ['单元与组件测试', ['--project', 'unit', '--project', 'web']],
+  ['服务端集成测试', ['--project', 'integration']],
+  ['浏览器端到端测试', ['--project', 'e2e']],
 ];
 
+let failedSteps = 0;
+let passed = 0;
 let failed = 0;
-for (const [title, cmd, ...runs] of steps) {
-  for (const args of runs) {
-    console.log(`\n=== ${title}: ${cmd} ${args.join(' ')} ===`);
-    const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
-    if (r.status !== 0) {
-      failed += 1;
-      console.error(`✗ ${title} 失败 (exit ${r.status})`);
-    }
-  }
+let skipped = 0;
+
+for (const project of typecheck) {
+  console.log(`\n=== 类型检查: tsc -p ${project} ===`);
+  const r = spawnSync('npx', ['tsc', '-p', project], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failedSteps += 1;
 }
-console.log(failed ? `\n${failed} 个步骤失败` : '\n全部测试通过');
-process.exit(failed ? 1 : 0);
+
+tiers.forEach(([title, args], i) => {
+  const report = path.join(out, `tier-${i}.json`);
+  console.log(`\n=== ${title}: vitest run ${args.join(' ')} ===`);
+  const r = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) failedSteps += 1;
+  if (existsSync(report)) {
+    const j = JSON.parse(readFileSync(report, 'utf8'));
+    passed += j.numPassedTests ?? 0;
+    failed += j.numFailedTests ?? 0;
+    skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  }
+});
+
+console.log(failedSteps ? `\n${failedSteps} 个步骤失败` : '\n全部测试通过');
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedSteps || failed ? 1 : 0);
