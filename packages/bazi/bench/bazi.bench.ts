@@ -1,0 +1,90 @@
+/**
+ * Full-chart throughput of @lingxi/bazi against lunar-javascript 1.7.7 doing the
+ * equivalent work, on the same seeded inputs in the same process:
+ *   npx tsx packages/bazi/bench/bazi.bench.ts
+ *
+ * lunar-javascript side: eight characters, each pillar's ten god, hidden stems and their
+ * ten gods, na-yin, life stage and void branches; the surrounding terms; the lunar date;
+ * the luck cycles (minute-based start, sect 2) with their ten years each. That is what
+ * one computeChart() returns.
+ */
+import { Solar } from 'lunar-javascript';
+import { computeChart, type BaziInput } from '../src/index';
+import { daysInMonth } from '../src/calendar/civil-date';
+import { randomInt, seededRandom } from '../src/testing/seeded-random';
+
+const INPUT_COUNT = 2000;
+const MIN_MEASURE_MS = 1500;
+const TARGET_RATIO = 40;
+const PLACES = ['北京北京', '广东深圳', '上海浦东', '新疆乌鲁木齐', '四川成都', '黑龙江哈尔滨'];
+
+const random = seededRandom(1949_10_01);
+const inputs: BaziInput[] = Array.from({ length: INPUT_COUNT }, () => {
+  const year = randomInt(random, 1901, 2099);
+  const month = randomInt(random, 1, 12);
+  return {
+    calendar: 'solar',
+    year,
+    month,
+    day: randomInt(random, 1, daysInMonth(year, month)),
+    hour: randomInt(random, 0, 23),
+    minute: randomInt(random, 0, 59),
+    gender: random() < 0.5 ? 'male' : 'female',
+    birthPlace: PLACES[randomInt(random, 0, PLACES.length - 1)]!,
+    // Keep the DST hour gaps out of the comparison; lunar-javascript has no such check.
+    options: { dstCorrection: false },
+  };
+});
+
+let sink = 0;
+
+function ours(input: BaziInput): void {
+  const chart = computeChart(input);
+  sink += chart.da_yun.length + chart.pillars.day.gan_zhi.length;
+}
+
+function lunarJavascript(input: BaziInput): void {
+  const lunar = Solar.fromYmdHms(input.year, input.month, input.day, input.hour, input.minute, 0).getLunar();
+  const ec = lunar.getEightChar();
+  ec.setSect(1);
+  const pillars = [
+    [ec.getYear(), ec.getYearShiShenGan(), ec.getYearHideGan(), ec.getYearShiShenZhi(), ec.getYearNaYin(), ec.getYearDiShi(), ec.getYearXunKong()],
+    [ec.getMonth(), ec.getMonthShiShenGan(), ec.getMonthHideGan(), ec.getMonthShiShenZhi(), ec.getMonthNaYin(), ec.getMonthDiShi(), ec.getMonthXunKong()],
+    [ec.getDay(), ec.getDayShiShenGan(), ec.getDayHideGan(), ec.getDayShiShenZhi(), ec.getDayNaYin(), ec.getDayDiShi(), ec.getDayXunKong()],
+    [ec.getTime(), ec.getTimeShiShenGan(), ec.getTimeHideGan(), ec.getTimeShiShenZhi(), ec.getTimeNaYin(), ec.getTimeDiShi(), ec.getTimeXunKong()],
+  ];
+  const terms = [lunar.getPrevJieQi(true).getSolar().toYmdHms(), lunar.getNextJieQi(true).getSolar().toYmdHms()];
+  const yun = ec.getYun(input.gender === 'male' ? 1 : 0, 2);
+  let count = pillars.length + terms.length + lunar.toString().length + yun.getStartSolar().toYmdHms().length;
+  for (const daYun of yun.getDaYun(11)) {
+    count += daYun.getGanZhi().length + daYun.getStartYear() + daYun.getStartAge() + daYun.getEndYear() + daYun.getEndAge();
+    for (const liuNian of daYun.getLiuNian()) count += liuNian.getGanZhi().length + liuNian.getYear() + liuNian.getAge();
+  }
+  sink += count;
+}
+
+function chartsPerSecond(run: (input: BaziInput) => void): number {
+  for (const input of inputs.slice(0, 200)) run(input); // warm-up
+  let charts = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  do {
+    for (const input of inputs) run(input);
+    charts += inputs.length;
+    elapsed = performance.now() - start;
+  } while (elapsed < MIN_MEASURE_MS);
+  return (charts / elapsed) * 1000;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(10);
+const perChart = (rate: number) => (rate > 10_000 ? `${(1e6 / rate).toFixed(1)} µs` : `${(1e3 / rate).toFixed(2)} ms`);
+
+console.log(`Bazi full-chart benchmark: ${INPUT_COUNT} seeded random births 1901-2099, Node ${process.version}`);
+const baseline = chartsPerSecond(lunarJavascript);
+const candidate = chartsPerSecond(ours);
+const ratio = candidate / baseline;
+console.log(`  @lingxi/bazi computeChart  ${fmt(candidate)} charts/s  (${perChart(candidate)} per chart)`);
+console.log(`  lunar-javascript 1.7.7     ${fmt(baseline)} charts/s  (${perChart(baseline)} per chart)`);
+console.log(`  ratio                      ${ratio.toFixed(1).padStart(10)}×  (target ≥ ${TARGET_RATIO}×: ${ratio >= TARGET_RATIO ? 'met' : 'NOT MET'})`);
+// Printing the checksum keeps the engine from optimising either loop away.
+console.log(`  (checksum ${sink})`);
