@@ -1,0 +1,142 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { chromiumPath, repoRoot, webRoot } from './support/paths';
+
+export const ADMIN_PHONE = '13900000000';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminPhone: string;
+    /** Set when the suite cannot run here (no Chromium outside CI); tests skip with this text. */
+    skipReason: string;
+  }
+}
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === '__tests__') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** Rebuilding takes seconds but runs on every e2e start otherwise; skip it when dist is newer than every input. */
+function buildWebIfStale(): void {
+  const builtAt = newestMtime(path.join(webRoot, 'dist/index.html'));
+  const inputs = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(webRoot, p));
+  inputs.push(path.join(repoRoot, 'packages/shared/src'));
+  if (builtAt > 0 && Math.max(...inputs.map(newestMtime)) < builtAt) return;
+  const vite = path.join(webRoot, 'node_modules/vite/bin/vite.js');
+  // vitest sets NODE_ENV=test, which would give a development-mode React/antd bundle unlike the one we ship.
+  const result = spawnSync(process.execPath, [vite, 'build'], {
+    cwd: webRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error('e2e: vite build failed');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForReady(baseUrl: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${baseUrl}/api/ready`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+  throw new Error(`e2e: server did not become ready at ${baseUrl}/api/ready\n${log}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || !child.pid) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    process.kill(child.pid!, 'SIGTERM');
+  });
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(chromiumPath)) {
+    const reason = `Chromium not found at ${chromiumPath} (set CHROMIUM_PATH)`;
+    if (process.env.CI === 'true') throw new Error(`e2e: ${reason}`);
+    console.warn(`\n[e2e] skipping browser tests: ${reason}\n`);
+    project.provide('skipReason', reason);
+    project.provide('baseUrl', '');
+    project.provide('adminPhone', ADMIN_PHONE);
+    return;
+  }
+
+  buildWebIfStale();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lingxi-e2e-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      // Run the server as `npm start` would, not in vitest's NODE_ENV=test.
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(webRoot, 'dist'),
+      ADMIN_PHONES: ADMIN_PHONE,
+      SMS_PROVIDER: 'sandbox',
+      LOG_LEVEL: 'warn',
+      // Every test signs in from 127.0.0.1; production-sized per-IP limits would throttle the suite itself.
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      SMS_IP_HOURLY_LIMIT: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+
+  try {
+    await waitForReady(baseUrl, child, logFile);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('adminPhone', ADMIN_PHONE);
+  project.provide('skipReason', '');
+
+  return async () => {
+    await stop(child);
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,58 @@
+/** Direct API helpers for test set-up; the flows under test go through the browser. */
+
+let counter = 0;
+/** Distinct valid mainland numbers per run (the database is fresh for every run). */
+export function nextPhone(): string {
+  counter += 1;
+  const stamp = String(Date.now() % 1_000_000).padStart(6, '0');
+  return `137${stamp}${String(counter).padStart(2, '0')}`;
+}
+
+async function post(baseUrl: string, path: string, body: unknown) {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${path} ${res.status}: ${String(json.message)}`);
+  return json;
+}
+
+interface SandboxSms {
+  phone: string;
+  code: string;
+  sent_at: string;
+}
+
+/** The latest code the sandbox SMS provider "sent" to this phone, waiting for one newer than `after`. */
+export async function readSmsCode(baseUrl: string, phone: string, after = 0): Promise<SandboxSms> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/sandbox/sms?phone=${phone}`);
+    if (res.ok) {
+      const { data } = (await res.json()) as { data: SandboxSms | null };
+      if (data?.code && Date.parse(data.sent_at) > after) return data;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no sandbox SMS for ${phone}`);
+}
+
+/** The server allows one code per phone per 60 s; wait out whatever is left of it. */
+export async function waitForSmsCooldown(baseUrl: string, phone: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/sandbox/sms?phone=${phone}`);
+  if (!res.ok) return;
+  const { data } = (await res.json()) as { data: SandboxSms | null };
+  if (!data) return;
+  const wait = Date.parse(data.sent_at) + 61_000 - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
+
+export async function registerViaApi(baseUrl: string, phone: string, name: string, password = 'secret123') {
+  const before = Date.now() - 1000;
+  await post(baseUrl, '/auth/send-sms-code', { phone, type: 'register' });
+  const { code } = await readSmsCode(baseUrl, phone, before);
+  const res = await post(baseUrl, '/auth/register', { name, phone, code, password, confirmPassword: password });
+  return { token: String(res.token), password };
+}

@@ -1,0 +1,36 @@
+/** Every route of the app (spec §2). Pages link through these so a renamed path is a one-line change. */
+export const paths = {
+  home: '/',
+  baziInput: '/baziinput',
+  baziResult: '/baziresult',
+  chat: '/chat/:type',
+  tokenStats: '/token-stats',
+  login: '/login',
+  register: '/register',
+  rewardList: '/rewardlist',
+  rewardHistory: '/rewardhistory',
+  profile: '/profile',
+  bindPhone: '/bind-phone',
+  tokenHandler: '/token-handler',
+  about: '/about',
+  privacy: '/privacy',
+  terms: '/terms',
+  contact: '/contact',
+} as const;
+
+export const chatHref = (type: string) => `/chat/${encodeURIComponent(type)}`;
+
+/** Pages where a 401 is an expected answer (wrong password, stale token) rather than a dropped session (spec §8). */
+export function isAuthPage(pathname: string): boolean {
+  return (
+    pathname === paths.login ||
+    pathname === paths.register ||
+    pathname === paths.bindPhone ||
+    pathname.includes('/auth/')
+  );
+}
+
+/** The chat screen is full-height and has its own chrome, so the layout hides header and footer there. */
+export function isChatPath(pathname: string): boolean {
+  return pathname === '/chat' || pathname.startsWith('/chat/');
+}

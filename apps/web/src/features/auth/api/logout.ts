@@ -1,0 +1,6 @@
+import { apiClient } from '@/lib/api-client';
+
+/** Revokes the token server-side; a 401 here only means it was already gone, so it must not bounce to /login. */
+export async function logoutRequest(): Promise<void> {
+  await apiClient.post('/auth/logout', undefined, { skipAuthRedirect: true });
+}

@@ -1,0 +1,53 @@
+import { Alert, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useAuthStore } from '../stores/auth-store';
+import { hasAcceptedPrivacy } from '../stores/privacy-consent';
+import { AuthCard } from './auth-card';
+import { CodeLoginForm } from './code-login-form';
+import { PasswordLoginForm } from './password-login-form';
+import { WechatComingSoon } from './wechat-coming-soon';
+
+type LoginTab = 'password' | 'code' | 'wechat';
+
+export function LoginPage() {
+  useDocumentTitle('登录');
+  const isInitialized = useAuthStore((s) => s.isInitialized);
+  const user = useAuthStore((s) => s.user);
+  const sessionExpired = useAuthStore((s) => s.sessionExpired);
+  const [tab, setTab] = useState<LoginTab>('password');
+  const [agreed, setAgreed] = useState(hasAcceptedPrivacy);
+
+  if (!isInitialized) return <FullPageSpinner text="正在加载..." />;
+  if (user) return <Navigate to={paths.home} replace />;
+
+  const formProps = { agreed, onAgreedChange: setAgreed };
+
+  return (
+    <AuthCard
+      subtitle="欢迎回来，登录后开始与AI伙伴对话"
+      footer={
+        tab === 'wechat' ? null : (
+          <Typography.Text type="secondary">
+            还没有账号？<Link to={paths.register}>立即注册</Link>
+          </Typography.Text>
+        )
+      }
+    >
+      {sessionExpired ? <Alert type="warning" showIcon title="登录状态已失效，请重新登录" style={{ marginBottom: 12 }} /> : null}
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as LoginTab)}
+        centered
+        items={[
+          { key: 'password', label: '密码登录', children: <PasswordLoginForm {...formProps} /> },
+          { key: 'code', label: '验证码登录', children: <CodeLoginForm {...formProps} /> },
+          { key: 'wechat', label: '微信扫码登录', children: <WechatComingSoon text="微信扫码登录即将开放" /> },
+        ]}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,44 @@
+import { Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useAuthStore } from '../stores/auth-store';
+import { AuthCard } from './auth-card';
+import { RegisterForm } from './register-form';
+import { WechatComingSoon } from './wechat-coming-soon';
+
+export function RegisterPage() {
+  useDocumentTitle('注册');
+  const [params] = useSearchParams();
+  const isInitialized = useAuthStore((s) => s.isInitialized);
+  const user = useAuthStore((s) => s.user);
+  const [tab, setTab] = useState('phone');
+  const referrer = params.get('referrer')?.trim() || undefined;
+
+  if (!isInitialized) return <FullPageSpinner text="正在加载..." />;
+  if (user) return <Navigate to={paths.home} replace />;
+
+  return (
+    <AuthCard
+      title="注册账号"
+      subtitle="注册后即可与AI伙伴畅聊"
+      footer={
+        <Typography.Text type="secondary">
+          已有账号？<Link to={paths.login}>立即登录</Link>
+        </Typography.Text>
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        centered
+        items={[
+          { key: 'phone', label: '手机号注册', children: <RegisterForm referrerFromLink={referrer} /> },
+          { key: 'wechat', label: '微信扫码注册', children: <WechatComingSoon text="微信扫码注册即将开放" /> },
+        ]}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,26 @@
+import type { UserInfo } from '@lingxi/shared';
+import { Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { chatHref } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { PersonaGrid } from './persona-grid';
+import { WelcomeCard } from './welcome-card';
+
+interface HomePageProps {
+  user: UserInfo;
+  onLogout: () => void;
+}
+
+export function HomePage({ user, onLogout }: HomePageProps) {
+  useDocumentTitle();
+  const navigate = useNavigate();
+  return (
+    <div className="page">
+      <WelcomeCard user={user} onLogout={onLogout} />
+      <Typography.Title level={4} className="section-title">
+        选择你的AI伙伴
+      </Typography.Title>
+      <PersonaGrid onOpen={(key) => navigate(chatHref(key))} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { UserInfo } from '@lingxi/shared';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { BarChartOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { SupportUsButton } from './support-us-button';
+
+interface WelcomeCardProps {
+  user: UserInfo;
+  onLogout: () => void;
+}
+
+/** Spec §2 home: greet by username, else phone, else a friendly generic word. */
+export function greetingName(user: Pick<UserInfo, 'username' | 'phone'>): string {
+  return user.username?.trim() || user.phone || '朋友';
+}
+
+export function WelcomeCard({ user, onLogout }: WelcomeCardProps) {
+  const navigate = useNavigate();
+  return (
+    <Card className="welcome-card">
+      <Flex vertical gap={12}>
+        <Flex align="center" gap={8} wrap>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            你好，{greetingName(user)}
+          </Typography.Title>
+          <Tag color="green">已登录</Tag>
+        </Flex>
+        <Typography.Text type="secondary">选择一位AI伙伴，开始今天的对话吧。</Typography.Text>
+        <Flex gap={8} wrap className="welcome-actions">
+          <Button icon={<UserOutlined />} onClick={() => navigate(paths.profile)}>
+            个人中心
+          </Button>
+          <SupportUsButton />
+          {/* Server-decided (ADMIN_PHONES) rather than a phone number baked into the client as the spec's original did. */}
+          {user.is_admin ? (
+            <Button icon={<BarChartOutlined />} onClick={() => navigate(paths.tokenStats)}>
+              令牌统计
+            </Button>
+          ) : null}
+          <Button icon={<LogoutOutlined />} onClick={onLogout}>
+            退出登录
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

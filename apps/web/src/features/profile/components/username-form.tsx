@@ -1,0 +1,50 @@
+import { MSG, NAME_MIN, type UserInfo } from '@lingxi/shared';
+import { App, Button, Card, Form, Input } from 'antd';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { updateProfile } from '../api/update-profile';
+
+interface UsernameFormProps {
+  user: UserInfo;
+  onUpdated: (user: UserInfo) => void;
+  /** 401 and 403 mean the session cannot edit this profile any more (spec §2 profile). */
+  onSessionLost: () => void;
+}
+
+export function UsernameForm({ user, onUpdated, onSessionLost }: UsernameFormProps) {
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+
+  const onFinish = async ({ username }: { username: string }) => {
+    setSaving(true);
+    try {
+      onUpdated(await updateProfile(username.trim()));
+      message.success('用户名已更新');
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) onSessionLost();
+      else message.error(errorMessage(error, '更新失败'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title="修改用户名">
+      <Form layout="vertical" name="profile-username" initialValues={{ username: user.username ?? '' }} onFinish={onFinish}>
+        <Form.Item
+          name="username"
+          label="用户名"
+          rules={[
+            { required: true, whitespace: true, message: MSG.usernameMin },
+            { min: NAME_MIN, message: MSG.usernameMin },
+          ]}
+        >
+          <Input placeholder="请输入用户名" maxLength={32} autoComplete="nickname" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          保存
+        </Button>
+      </Form>
+    </Card>
+  );
+}

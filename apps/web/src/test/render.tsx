@@ -1,0 +1,20 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProvider } from '@/app/provider';
+
+/** Renders routes inside the real providers at `path`; returns the router so tests can assert where it went. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, ...view };
+}
+
+export function renderAt(element: ReactElement, path = '/', extra: RouteObject[] = []) {
+  const pathname = path.split('?')[0] ?? '/';
+  return renderRoutes([{ path: pathname, element }, { path: '*', element: <div>其他页面</div> }, ...extra], path);
+}
