@@ -103,3 +103,35 @@ describe.each(dbTargets)('rate limits on %s', (target) => {
     expect(other.statusCode).not.toBe(429);
   });
 });
+
+describe('security headers, CORS and metrics', () => {
+  const ctx = useTestApp('pglite', { env: { CORS_ORIGINS: 'https://partner.example.com' } });
+
+  it('sends security headers with every answer', async () => {
+    const res = await ctx.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('allows cross-origin calls only from configured origins', async () => {
+    const allowed = await ctx.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://partner.example.com' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example.com');
+    const other = await ctx.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example.com' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('exposes Prometheus metrics labelled by route pattern, never by raw URL', async () => {
+    await ctx.inject({ method: 'GET', url: '/api/service-types/bazi' });
+    const text = (await ctx.inject({ method: 'GET', url: '/api/metrics' })).body;
+    expect(text).toMatch(/lingxi_http_requests_total\{method="GET",route="\/api\/service-types\/:key",status="200"\} \d+/);
+    expect(text).toContain('lingxi_http_request_duration_seconds_bucket');
+    expect(text).toContain('lingxi_chat_live_streams');
+  });
+
+  it('still serves the API documentation page', async () => {
+    const res = await ctx.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger');
+  });
+});

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import type { Metrics } from '../plugins/metrics';
 import type { SessionRepository, UserRepository } from './auth/repository';
 import type { AuthService } from './auth/service';
 import type { TokenSigner } from './auth/tokens';
@@ -24,4 +25,6 @@ export interface ModuleContext {
   sms: SmsService;
   consent: ConsentService;
   serviceTypes: ServiceTypeRepository;
+  /** Prometheus counters: chat streams and payment outcomes report here. */
+  metrics: Metrics;
 }

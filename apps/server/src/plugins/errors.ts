@@ -5,6 +5,15 @@ import { AppError } from '../lib/errors';
 
 const HAN = /[\u4e00-\u9fff]/;
 
+// Connection-level failures (postgres-js codes and SQLSTATE classes 08/57) mean "try again soon", not "we broke".
+const DB_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+function isDatabaseUnavailable(err: unknown): boolean {
+  const code = String((err as { code?: unknown })?.code ?? '');
+  if (DB_DOWN.has(code) || /^(08|57P)/.test(code)) return true;
+  const cause = (err as { cause?: unknown })?.cause;
+  return cause !== undefined && cause !== err && isDatabaseUnavailable(cause);
+}
+
 /**
  * The one error path: every failure leaves as `{success:false, message}` with a Chinese message and the right status.
  * Validation messages come from the shared zod contracts; a message that is not Chinese (zod's defaults for shapes we
@@ -28,6 +37,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       const { retryAfter, ...data } = err.extra ?? {};
       if (retryAfter) reply.header('retry-after', String(retryAfter));
       return reply.status(err.statusCode).send({ success: false, message: err.message, data: err.extra ? data : null });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.error({ code: (err as { code?: string }).code }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ success: false, message: '服务暂时不可用，请稍后重试', data: null });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ success: false, message: '请求过于频繁，请稍后再试', data: null });

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Prometheus metrics: one registry per app so tests building several apps do not collide. */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpRequests: new Counter({ name: 'lingxi_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'] as const, registers: [registry] }),
+    httpDuration: new Histogram({
+      name: 'lingxi_http_request_duration_seconds',
+      help: 'HTTP request latency by route',
+      labelNames: ['method', 'route'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    liveStreams: new Gauge({ name: 'lingxi_chat_live_streams', help: 'Chat replies streaming right now', registers: [registry] }),
+    paymentOutcomes: new Counter({ name: 'lingxi_payment_outcomes_total', help: 'Payment orders settled by outcome', labelNames: ['method', 'outcome'] as const, registers: [registry] }),
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
+
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
+  app.addHook('onResponse', async (req, reply) => {
+    // The route pattern, not the URL, so ids and phone numbers never become label values.
+    const route = req.routeOptions.url ?? 'unmatched';
+    metrics.httpRequests.inc({ method: req.method, route, status: String(reply.statusCode) });
+    metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+  });
+  app.get('/api/metrics', { schema: { hide: true } }, async (req, reply) => {
+    if (token && req.headers.authorization !== `Bearer ${token}`) return reply.status(401).send({ success: false, message: '未授权', data: null });
+    reply.type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+}
