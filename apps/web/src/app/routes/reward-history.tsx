@@ -1,6 +1,9 @@
-import { ComingSoon } from './coming-soon';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { RewardHistoryPage } from '@/features/reward';
 
-/** Placeholder until the feature ships; replace this route in router.tsx. */
+/** Not route-guarded (spec §2): the page itself waits for auth and asks a visitor to log in. */
 export function RewardHistoryRoute() {
-  return <ComingSoon title="我的打赏" />;
+  const initialized = useAuthStore((s) => s.isInitialized);
+  const signedIn = useAuthStore((s) => Boolean(s.user));
+  return <RewardHistoryPage initialized={initialized} signedIn={signedIn} />;
 }

@@ -1,6 +1,9 @@
-import { ComingSoon } from './coming-soon';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { RewardListPage } from '@/features/reward';
 
-/** Placeholder until the feature ships; replace this route in router.tsx. */
+/** Not route-guarded (spec §2): the page itself waits for auth and asks a visitor to log in. */
 export function RewardListRoute() {
-  return <ComingSoon title="打赏列表" />;
+  const initialized = useAuthStore((s) => s.isInitialized);
+  const signedIn = useAuthStore((s) => Boolean(s.user));
+  return <RewardListPage initialized={initialized} signedIn={signedIn} />;
 }

@@ -1,0 +1,14 @@
+import { createPaymentResponse, type PaymentMethod, type PaymentOrder } from '@lingxi/shared';
+import { apiClient } from '@/lib/api-client';
+
+export interface CreatePaymentInput {
+  /** Yuan with at most two decimals; the server turns it into integer fen from its decimal text. */
+  amount: number;
+  payment_method: PaymentMethod;
+  trade_type?: string;
+}
+
+export async function createPayment(input: CreatePaymentInput): Promise<PaymentOrder> {
+  const res = await apiClient.post('/reward/wechat-pay', { trade_type: 'NATIVE', ...input }, { schema: createPaymentResponse });
+  return res.data;
+}

@@ -1,0 +1,107 @@
+import { AlipayCircleFilled, WechatFilled } from '@ant-design/icons';
+import { REWARD_QUICK_AMOUNTS, type PaymentMethod } from '@lingxi/shared';
+import { App, Button, Flex, InputNumber, Radio, Skeleton, Typography } from 'antd';
+import { amountError, clampAmount, formatYuan } from '../lib/format';
+
+const METHOD_ICON: Record<string, React.ReactNode> = {
+  wechat: <WechatFilled style={{ color: '#07c160', fontSize: 20 }} />,
+  alipay: <AlipayCircleFilled style={{ color: '#1677ff', fontSize: 20 }} />,
+};
+
+export interface RewardFormValue {
+  amount: number | null;
+  method: PaymentMethod;
+}
+
+interface RewardFormProps {
+  value: RewardFormValue;
+  onChange: (v: RewardFormValue) => void;
+  /** null while the list loads. */
+  methods: Record<string, string> | null;
+  error: string | null;
+  onErrorChange: (e: string | null) => void;
+  submitting: boolean;
+  onSubmit: () => void;
+}
+
+/** Spec §2 Reward dialog, the form: quick amounts, a custom amount (2 decimals, capped at 100), the method, the terms. */
+export function RewardForm({ value, onChange, methods, error, onErrorChange, submitting, onSubmit }: RewardFormProps) {
+  const { message } = App.useApp();
+
+  const setAmount = (raw: number | null) => {
+    const { value: amount, clamped } = clampAmount(raw);
+    if (clamped) message.warning('单笔打赏金额上限为100元');
+    onErrorChange(null);
+    onChange({ ...value, amount });
+  };
+
+  const submit = () => {
+    const problem = amountError(value.amount);
+    if (problem) {
+      onErrorChange(problem);
+      return;
+    }
+    onSubmit();
+  };
+
+  return (
+    <Flex vertical gap={16} className="reward-form">
+      <Typography.Text type="secondary">您的支持将用于平台的日常运营与维护，感谢有您。</Typography.Text>
+      <div>
+        <Typography.Text strong>打赏金额</Typography.Text>
+        <div className="reward-quick-amounts" role="group" aria-label="快捷金额">
+          {REWARD_QUICK_AMOUNTS.map((a) => (
+            <Button key={a} type={value.amount === a ? 'primary' : 'default'} onClick={() => setAmount(a)} aria-pressed={value.amount === a}>
+              ¥{a}
+            </Button>
+          ))}
+        </div>
+        <InputNumber<number>
+          className="reward-amount-input"
+          aria-label="打赏金额"
+          placeholder="自定义金额"
+          prefix="¥"
+          suffix="元"
+          min={0}
+          precision={2}
+          step={1}
+          value={value.amount}
+          onChange={setAmount}
+          status={error ? 'error' : undefined}
+          onPressEnter={submit}
+        />
+        {error ? (
+          <Typography.Text type="danger" className="reward-amount-error" role="alert">
+            {error}
+          </Typography.Text>
+        ) : null}
+        <Typography.Text type="secondary" className="reward-range">
+          打赏金额范围 0.01 - 100 元
+        </Typography.Text>
+      </div>
+      <div>
+        <Typography.Text strong>支付方式</Typography.Text>
+        {methods ? (
+          <Radio.Group className="reward-methods" value={value.method} onChange={(e) => onChange({ ...value, method: e.target.value })}>
+            {Object.entries(methods).map(([key, label]) => (
+              <Radio.Button key={key} value={key} className="reward-method">
+                <Flex align="center" gap={8}>
+                  {METHOD_ICON[key]}
+                  {label}
+                </Flex>
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        ) : (
+          <Skeleton.Button active block style={{ marginTop: 8 }} />
+        )}
+      </div>
+      <Typography.Text type="secondary" className="reward-terms">
+        打赏为自愿行为，支付成功后不予退款
+      </Typography.Text>
+      <Button type="primary" size="large" block loading={submitting} disabled={!methods} onClick={submit}>
+        {value.amount && !amountError(value.amount) ? `立即支付 ${formatYuan(value.amount)}` : '立即支付'}
+      </Button>
+    </Flex>
+  );
+}
