@@ -14,6 +14,7 @@ export async function registerStatic(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       // Hashed asset names never change content, so browsers may keep them; index.html must always be revalidated.
       setHeaders: (res, file) => {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,54 @@
+// `npm run bench:web`: what a phone downloads before /login can paint (initial JS and CSS, gzip) and a Lighthouse
+// mobile performance run of the built app in Debian's Chromium. Targets: ≤ 250 KB gzip JS, score ≥ 90.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase } from '../apps/server/src/db/client';
+import { testConfig } from '../apps/server/test/support/app';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist');
+
+console.log('building apps/web …');
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+if (build.status !== 0) process.exit(1);
+
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const refs = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!);
+const js = [...refs(/<script[^>]+src="([^"]+)"/g), ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)];
+const css = refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
+const gz = (files: string[]) => files.reduce((n, f) => n + gzipSync(readFileSync(path.join(dist, f))).length, 0);
+const jsKb = gz(js) / 1024;
+const cssKb = gz(css) / 1024;
+console.log(`initial JS for /login: ${js.length} files, ${jsKb.toFixed(1)} KB gzip (target ≤ 250 KB) ${jsKb <= 250 ? '✓' : '✗'}`);
+console.log(`initial CSS: ${cssKb.toFixed(1)} KB gzip`);
+
+const database = await openDatabase({ dataDir: 'memory://' });
+const app = await buildApp({ config: testConfig({ WEB_DIST: dist }), database });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  for (const page of ['/login', '/about']) {
+    const r = await lighthouse(`${base}${page}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+    const lhr = r!.lhr;
+    const score = Math.round((lhr.categories.performance!.score ?? 0) * 100);
+    const a = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+    console.log(
+      `Lighthouse mobile ${page}: performance ${score} (target ≥ 90) ${score >= 90 ? '✓' : '✗'} — FCP ${a('first-contentful-paint')}, LCP ${a('largest-contentful-paint')}, TBT ${a('total-blocking-time')}, CLS ${a('cumulative-layout-shift')}, SI ${a('speed-index')}`,
+    );
+  }
+} finally {
+  await chrome.kill();
+  await app.close();
+  await database.close();
+}
