@@ -30,6 +30,10 @@ export const chatMessages = pgTable(
     model: text('model'),
     tokens: integer('tokens').notNull().default(0),
     tokensEstimated: boolean('tokens_estimated').notNull().default(false),
+    /** Set on a turn whose user message signalled crisis or self-harm: the web shows the 12356 / 110 / 120 card. */
+    crisis: boolean('crisis').notNull().default(false),
+    /** Why a reply ended in status 'error' (timeout, upstream, internal); null otherwise. */
+    errorCode: text('error_code'),
     messageTime: timestamp('message_time', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

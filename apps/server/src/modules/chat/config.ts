@@ -1,6 +1,51 @@
 import { z } from 'zod';
 
-/** Environment variables of the chat feature; merged into the one config parse in src/config.ts. */
-export const chatEnv = z.object({});
+const ms = (def: number) => z.coerce.number().int().min(1).max(3_600_000).default(def);
 
-export const chatConfig = (_e: object) => ({});  // becomes (e: z.infer<typeof chatEnv>) once the env has fields
+/** Environment variables of the chat feature; merged into the one config parse in src/config.ts. */
+export const chatEnv = z.object({
+  /** offline = the built-in labelled demo replies; openai = any OpenAI-compatible API. Default: openai when a key is set. */
+  LLM_PROVIDER: z.enum(['offline', 'openai']).optional(),
+  LLM_BASE_URL: z.string().url().default('https://api.deepseek.com'),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('deepseek-chat'),
+  LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(32_000).default(2048),
+  LLM_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.7),
+  /** Budget for persona prompt + history + question; older turns are dropped first. */
+  LLM_CONTEXT_TOKENS: z.coerce.number().int().min(256).max(1_000_000).default(8000),
+  /** No first chunk within this time: the reply fails as a timeout. Queued providers may hold a request open a while. */
+  LLM_FIRST_BYTE_TIMEOUT_MS: ms(60_000),
+  /** No new chunk for this long after the first: the reply fails as a timeout. */
+  LLM_IDLE_TIMEOUT_MS: ms(45_000),
+  /** Spec §9: a reply never runs longer than 5 minutes. */
+  LLM_MAX_DURATION_MS: ms(300_000),
+  LLM_OFFLINE_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(60),
+  CHAT_HEARTBEAT_MS: ms(15_000),
+  /** How often a growing reply is written to the database, so a refresh shows what has arrived. */
+  CHAT_PERSIST_INTERVAL_MS: ms(500),
+  CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+});
+
+export function chatConfig(e: z.infer<typeof chatEnv>) {
+  const provider = e.LLM_PROVIDER ?? (e.LLM_API_KEY ? 'openai' : 'offline');
+  return {
+    provider,
+    openai: {
+      baseUrl: e.LLM_BASE_URL,
+      // Local servers (Ollama, vLLM) take no key, but the SDK insists on one.
+      apiKey: e.LLM_API_KEY || 'not-needed',
+      model: e.LLM_MODEL,
+    },
+    maxTokens: e.LLM_MAX_TOKENS,
+    temperature: e.LLM_TEMPERATURE,
+    contextTokens: e.LLM_CONTEXT_TOKENS,
+    firstByteTimeoutMs: e.LLM_FIRST_BYTE_TIMEOUT_MS,
+    idleTimeoutMs: e.LLM_IDLE_TIMEOUT_MS,
+    maxDurationMs: e.LLM_MAX_DURATION_MS,
+    offlineChunkDelayMs: e.LLM_OFFLINE_CHUNK_DELAY_MS,
+    heartbeatMs: e.CHAT_HEARTBEAT_MS,
+    persistIntervalMs: e.CHAT_PERSIST_INTERVAL_MS,
+    ratePerMinute: e.CHAT_RATE_PER_MINUTE,
+  } as const;
+}
+export type ChatConfig = ReturnType<typeof chatConfig>;

@@ -1,6 +1,19 @@
-import { ComingSoon } from './coming-soon';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { ChatPage } from '@/features/chat/components/chat-page';
+import { TipButton } from '@/features/reward/components/reward-tip-button';
 
-/** Placeholder until the feature ships; replace this route in router.tsx. */
+/** /chat/:type: the chat feature with the reward feature's tip button composed in (features never import each other). */
 export function ChatRoute() {
-  return <ComingSoon title="AI对话" />;
+  const user = useAuthStore((s) => s.user);
+  const reset = useAuthStore((s) => s.reset);
+  const navigate = useNavigate();
+  if (!user) return null;
+  // Spec §8: a 401 or 403 from the chat stream drops the session and goes to /login.
+  const onUnauthorized = () => {
+    reset();
+    navigate(paths.login, { replace: true, state: { reason: 'expired' } });
+  };
+  return <ChatPage userId={user.id} onUnauthorized={onUnauthorized} tipButton={TipButton} />;
 }

@@ -1,6 +1,8 @@
-import { ComingSoon } from './coming-soon';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { TokenStatsPage } from '@/features/stats/components/token-stats-page';
 
-/** Placeholder until the feature ships; replace this route in router.tsx. */
+/** /token-stats: admins only (user.is_admin from /auth/me); the server enforces the same rule with 403. */
 export function TokenStatsRoute() {
-  return <ComingSoon title="令牌统计" />;
+  const isAdmin = useAuthStore((s) => Boolean(s.user?.is_admin));
+  return <TokenStatsPage isAdmin={isAdmin} />;
 }

@@ -1,0 +1,55 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LlmEvent, LlmProvider, LlmRequest } from './types';
+
+export const OFFLINE_LABEL = '【离线演示回复】';
+export const OFFLINE_MODEL = 'offline-demo';
+
+/**
+ * The default provider when no model is configured, so `npm start` works end to end. It never pretends to be a
+ * model: every reply opens with a visible label, says no model is connected and reports model 'offline-demo'.
+ */
+export function createOfflineProvider(o: { chunkDelayMs: number }): LlmProvider {
+  return {
+    provider: 'offline',
+    model: OFFLINE_MODEL,
+    async *stream(req: LlmRequest): AsyncIterable<LlmEvent> {
+      const text = offlineReply(req);
+      yield { type: 'model', model: OFFLINE_MODEL };
+      for (const piece of chunks(text, 14)) {
+        if (o.chunkDelayMs > 0) await sleep(o.chunkDelayMs, undefined, { signal: req.signal });
+        req.signal.throwIfAborted();
+        yield { type: 'delta', text: piece };
+      }
+    },
+  };
+}
+
+export function offlineReply(req: Pick<LlmRequest, 'messages' | 'persona'>): string {
+  const question = [...req.messages].reverse().find((m) => m.role === 'user')?.content.trim() ?? '';
+  const excerpt = Array.from(question.replace(/\s+/g, ' ')).slice(0, 60).join('');
+  const { title, focus, crisis } = req.persona;
+  const lines: string[] = [];
+  lines.push(`${OFFLINE_LABEL}你好，我是「${title}」。`);
+  if (crisis) {
+    lines.push('', '你说的这些让我很担心你，谢谢你愿意说出来。你的安全是现在最重要的事：');
+    lines.push('- 如果你正处在危险中，请立即拨打 **110** 或 **120**；');
+    lines.push('- 也可以拨打**全国心理援助热线 12356**，和专业的心理援助人员聊一聊；');
+    lines.push('- 试着联系一位你信任的家人或朋友，让他们此刻陪在你身边。', '', '你并不孤单，我会一直在这里听你说。');
+  }
+  if (excerpt) lines.push('', `你刚才提到：“${excerpt}${Array.from(question).length > 60 ? '…' : ''}”`);
+  lines.push('', '当前服务尚未接入大模型（管理员还没有配置 `LLM_API_KEY`），所以这是一段**离线演示内容**，不是模型针对你的问题生成的分析。');
+  if (focus.length) {
+    lines.push('', `接入模型后，「${title}」通常会从这些角度陪你聊：`, '');
+    focus.forEach((f, i) => lines.push(`${i + 1}. ${f}`));
+  }
+  lines.push('', '> 提示：以上内容仅用于演示对话流程，请勿作为任何决定的依据。');
+  return lines.join('\n');
+}
+
+/** Splits on code points so a chunk never cuts a character in half. */
+function chunks(text: string, size: number): string[] {
+  const chars = Array.from(text);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += size) out.push(chars.slice(i, i + size).join(''));
+  return out;
+}

@@ -1,0 +1,34 @@
+/** One interface for every language-model backend: the OpenAI-compatible adapter and the built-in offline one. */
+
+export interface LlmMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface LlmUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export type LlmEvent =
+  | { type: 'delta'; text: string }
+  /** Progress that is not answer text (reasoning, role-only chunks): it proves the upstream is alive. */
+  | { type: 'progress' }
+  | { type: 'usage'; usage: LlmUsage }
+  | { type: 'model'; model: string };
+
+export interface LlmRequest {
+  messages: LlmMessage[];
+  maxTokens: number;
+  temperature: number;
+  /** Aborting it must cancel the upstream HTTP request. */
+  signal: AbortSignal;
+  /** Lets the offline adapter answer in the persona's voice; real models read the system prompt instead. */
+  persona: { key: string; title: string; focus: readonly string[]; crisis: boolean };
+}
+
+export interface LlmProvider {
+  readonly provider: 'offline' | 'openai';
+  readonly model: string;
+  stream(req: LlmRequest): AsyncIterable<LlmEvent>;
+}

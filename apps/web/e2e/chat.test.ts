@@ -1,0 +1,186 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { nextPhone, registerViaApi } from './support/api';
+import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
+
+/**
+ * The AI companion chat in a real browser against the real server, which runs the built-in offline provider
+ * (labelled 【离线演示回复】, streamed in chunks ~60 ms apart) — enough to drive every UI flow end to end.
+ */
+const baseUrl = inject('baseUrl');
+const adminPhone = inject('adminPhone');
+
+const lastReply = (page: Page) => page.getByTestId('message-assistant').last();
+const input = (page: Page) => page.getByLabel('输入您的问题');
+
+async function ask(page: Page, text: string) {
+  await input(page).fill(text);
+  await input(page).press('Enter');
+}
+
+async function waitForStatus(page: Page, status: string) {
+  await page.waitForFunction(
+    (s) => {
+      const all = document.querySelectorAll('[data-testid="message-assistant"]');
+      return all[all.length - 1]?.getAttribute('data-status') === s;
+    },
+    status,
+    { timeout: 20_000 },
+  );
+}
+
+async function openDrawer(page: Page) {
+  await page.getByRole('button', { name: '菜单' }).click();
+  await page.locator('.chat-drawer').getByText('历史记录').waitFor();
+}
+
+describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+    const px = viewport === 'mobile' ? 375 : 1280;
+
+    it(`picks a persona, streams a labelled reply, stops, regenerates and manages sessions at ${px} px`, async () => {
+      const { token } = await registerViaApi(baseUrl, nextPhone(), '小灵');
+      const page = await newPage(browser, baseUrl, viewport);
+      await page.goto(`/?token=${encodeURIComponent(token)}`);
+      await page.getByRole('button', { name: '心理陪伴' }).click();
+      await page.waitForURL('**/chat/psychology');
+
+      // No history yet: a new chat is created and the persona greets with suggested questions.
+      await page.getByText('已创建新对话').first().waitFor();
+      await page.getByText('你好，我在这里听你说').waitFor();
+      await page.getByText('你正在与AI对话', { exact: false }).waitFor();
+      expect(await page.title()).toBe('心理陪伴 - 灵犀');
+      expect(await page.getByRole('button', { name: '发送' }).count()).toBe(0);
+      await screenshot(page, `chat-${px}-empty`, false);
+
+      await ask(page, '最近压力很大，怎么办？');
+      await page.getByText('AI正在思考中...').first().waitFor();
+      await waitForStatus(page, 'done');
+      await expect.poll(() => lastReply(page).textContent()).toContain('【离线演示回复】');
+      await expect.poll(() => lastReply(page).getByText('AI 生成').isVisible()).toBe(true);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await screenshot(page, `chat-${px}-conversation`, false);
+
+      // Stop mid-reply: the partial text stays, marked, and the server kept it as aborted.
+      await ask(page, '能再详细讲讲放松的方法吗？');
+      await waitForStatus(page, 'streaming');
+      await page.getByRole('button', { name: '停止生成' }).click();
+      await waitForStatus(page, 'aborted');
+      await lastReply(page).getByText('已停止生成').waitFor();
+      const partial = (await lastReply(page).locator('.chat-bubble').textContent()) ?? '';
+      expect(partial.length).toBeGreaterThan(0);
+      await page.waitForTimeout(800); // the settled reload from the server must keep it aborted
+      expect(await lastReply(page).getAttribute('data-status')).toBe('aborted');
+
+      // Regenerate the stopped reply: it is replaced by a complete one.
+      await lastReply(page).getByRole('button', { name: '重新生成' }).click();
+      await waitForStatus(page, 'done');
+      expect(await page.getByTestId('message-assistant').count()).toBe(2);
+      await expect.poll(() => lastReply(page).textContent()).toContain('提示：以上内容仅用于演示对话流程');
+
+      // The drawer: the session is named from its first question; a new chat, switching back, rename, delete.
+      await openDrawer(page);
+      const drawer = page.locator('.chat-drawer');
+      await drawer.getByText('最近压力很大，怎么办？').waitFor();
+      await screenshot(page, `chat-${px}-drawer`, false);
+      await drawer.getByRole('button', { name: '新建对话' }).click();
+      await page.getByText('已创建新对话').first().waitFor();
+      await page.getByText('你好，我在这里听你说').waitFor();
+      expect(await page.getByTestId('message-assistant').count()).toBe(0);
+
+      await openDrawer(page);
+      expect(await drawer.locator('.chat-session').count()).toBe(2);
+      await drawer.getByText('最近压力很大，怎么办？').click();
+      await page.getByText('已切换到该对话').first().waitFor();
+      await expect.poll(() => page.getByTestId('message-assistant').count()).toBe(2);
+
+      await openDrawer(page);
+      await drawer.getByRole('button', { name: '重命名 最近压力很大，怎么办？' }).click();
+      await page.getByLabel('会话名称').fill('压力话题');
+      await page.getByRole('button', { name: /保\s*存/ }).click();
+      await page.getByText('重命名成功').first().waitFor();
+      await drawer.getByText('压力话题').waitFor();
+
+      const other = drawer.locator('.chat-session').filter({ hasNotText: '压力话题' });
+      await other.getByRole('button', { name: /^删除/ }).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }).click();
+      await page.getByText('删除成功').first().waitFor();
+      await expect.poll(() => drawer.locator('.chat-session').count()).toBe(1);
+
+      await drawer.getByRole('tab', { name: '功能' }).click();
+      for (const name of ['语音对话', '虚拟人', '设置', '帮助']) await drawer.getByText(name).waitFor();
+      expect(await drawer.getByText('即将上线').count()).toBe(4);
+      await screenshot(page, `chat-${px}-features`, false);
+    });
+
+    it(`shows the crisis card and keeps a reply across a refresh mid-stream at ${px} px`, async () => {
+      const { token } = await registerViaApi(baseUrl, nextPhone(), '小安');
+      const page = await newPage(browser, baseUrl, viewport);
+      await page.goto(`/chat/emotional?token=${encodeURIComponent(token)}`);
+      await page.getByText('你好，很高兴你愿意来这里').waitFor();
+
+      await ask(page, '我觉得活着没意思，不想活了');
+      await waitForStatus(page, 'done');
+      const card = page.locator('.chat-crisis-card');
+      await card.waitFor();
+      expect(await card.textContent()).toContain('12356');
+      expect(await card.getByRole('link', { name: '110' }).getAttribute('href')).toBe('tel:110');
+      expect(await card.getByRole('link', { name: '120' }).getAttribute('href')).toBe('tel:120');
+      await screenshot(page, `chat-${px}-crisis`, false);
+
+      await ask(page, '谢谢你，我想听听怎么照顾自己');
+      await page.waitForFunction(() => {
+        const all = document.querySelectorAll('[data-testid="message-assistant"]');
+        return (all[all.length - 1]?.textContent ?? '').includes('离线演示');
+      });
+      await page.reload();
+      // The server noticed the page go away and kept what had arrived; the reloaded page shows it.
+      await expect.poll(() => page.getByTestId('message-assistant').count(), { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => lastReply(page).getAttribute('data-status'), { timeout: 15_000 }).toMatch(/^(aborted|done)$/);
+      expect(await lastReply(page).textContent()).toContain('【离线演示回复】');
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+    });
+  }
+
+  it('keeps token statistics to admins: a normal user sees the notice', async () => {
+    const { token } = await registerViaApi(baseUrl, nextPhone(), '普通用户');
+    const page = await newPage(browser, baseUrl, 'mobile');
+    await page.goto(`/token-stats?token=${encodeURIComponent(token)}`);
+    await page.getByText('仅管理员可以查看令牌统计').waitFor();
+    await screenshot(page, 'token-stats-375-denied', false);
+  });
+
+  it('lets the admin query token usage by phone', async (ctx) => {
+    // The admin account belongs to admin.test.ts (registering it here would make that file fail); use it when it exists.
+    const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: adminPhone, password: 'secret123' }) });
+    if (!login.ok) ctx.skip();
+    const adminToken = String(((await login.json()) as { token: string }).token);
+    const user = nextPhone();
+    const { token } = await registerViaApi(baseUrl, user, '统计对象');
+    const chatPage = await newPage(browser, baseUrl, 'desktop');
+    await chatPage.goto(`/chat/learning?token=${encodeURIComponent(token)}`);
+    await chatPage.getByText('学习伙伴').first().waitFor();
+    await ask(chatPage, '怎么提高专注力？');
+    await waitForStatus(chatPage, 'done');
+
+    const page = await newPage(browser, baseUrl, 'desktop');
+    await page.goto(`/token-stats?token=${encodeURIComponent(adminToken)}`);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.getByText('请输入 session_id 或手机号').first().waitFor();
+    await page.getByLabel('手机号').fill(` ${user} `);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(await page.locator('.ant-table-row').count()).toBe(1);
+    for (const t of ['总Token数', '用户Token', '助手Token']) await page.getByText(t).waitFor();
+    await screenshot(page, 'token-stats-1280', false);
+  });
+});

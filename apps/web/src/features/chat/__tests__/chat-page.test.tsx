@@ -1,0 +1,169 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '@/test/render';
+import { ChatPage } from '../components/chat-page';
+import { useChatStore } from '../stores/chat-store';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const sse = (blocks: string[]) =>
+  new Response(
+    new ReadableStream({
+      start(c) {
+        const enc = new TextEncoder();
+        blocks.forEach((b) => c.enqueue(enc.encode(b)));
+        c.close();
+      },
+    }),
+    { status: 200, headers: { 'content-type': 'text/event-stream' } },
+  );
+
+const persona = { key: 'love', title: '姻缘情感', greeting: '你好，我是姻缘情感顾问。', suggested_questions: ['最近和伴侣总是为小事争吵，该怎么沟通？', '问题二', '问题三'], disclaimer: '仅供参考' };
+
+interface Server {
+  sessions: { session_id: string; session_name: string | null }[];
+  listFails?: boolean;
+  stream: (init?: RequestInit) => Response;
+  detail: unknown[];
+}
+
+function serve(s: Server) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (url.includes('/chat/persona/')) return json(200, { success: true, message: '成功', data: persona });
+    if (url.includes('/cache/session-list')) return s.listFails ? json(500, { success: false, message: '服务器内部错误', data: null }) : json(200, { success: true, message: '成功', data: s.sessions });
+    if (url.includes('/chat/chat-new')) {
+      const key = JSON.parse(String(init?.body)).key as string;
+      s.sessions = [{ session_id: key, session_name: null }, ...s.sessions];
+      return json(200, { success: true, message: '已创建新对话', session_id: key, data: { session_id: key, session_name: null } });
+    }
+    if (url.includes('/chat/chat-streaming') && method === 'POST') return s.stream(init);
+    if (url.includes('/cache/session-detail')) return json(200, { success: true, message: '成功', data: { messages: s.detail }, messages: s.detail });
+    return json(404, { success: false, message: '资源不存在', data: null });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const renderChat = (onUnauthorized = vi.fn()) =>
+  renderRoutes([{ path: '/chat/:type', element: <ChatPage userId="u1" onUnauthorized={onUnauthorized} /> }], '/chat/love');
+
+/** A stream that never sends anything and fails only when its request is aborted. */
+const silentStream = (init?: RequestInit) =>
+  new Response(
+    new ReadableStream({
+      start(c) {
+        init?.signal?.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError')));
+      },
+    }),
+    { status: 200, headers: { 'content-type': 'text/event-stream' } },
+  );
+
+async function typeAndSend(text: string) {
+  const box = (await screen.findByLabelText('输入您的问题')) as HTMLTextAreaElement;
+  await waitFor(() => expect(box.disabled).toBe(false));
+  fireEvent.change(box, { target: { value: text } });
+  fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
+
+beforeEach(() => useChatStore.setState({ cacheKey: null, messages: [], loading: false, error: null }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('chat page', () => {
+  it('starts a new chat when there is no history, sends a suggested question and renders the labelled streamed reply', async () => {
+    const server: Server = {
+      sessions: [],
+      detail: [],
+      stream: () =>
+        sse([
+          'event: meta\ndata: {"session_id":"x","order":2,"safety":{"crisis":false},"model_info":{"provider":"openai","model":"m"}}\n\n',
+          'data: 先**倾听**\ndata: 对方\n\n',
+          'data: 的感受。\n\n',
+          'event: final\ndata: {"content":"先**倾听**\\n对方的感受。\\n\\n本回答由 m 生成","role":"assistant","model_info":{"provider":"openai","model":"m"},"safety":{"crisis":false}}\n\n',
+        ]),
+    };
+    const fetchMock = serve(server);
+    renderChat();
+    expect(await screen.findByText('已创建新对话')).toBeTruthy();
+    expect(await screen.findByText('你好，我是姻缘情感顾问。')).toBeTruthy();
+    await waitFor(() => expect(document.title).toContain('姻缘情感'));
+
+    server.detail = [
+      { order: 1, role: 'user', content: persona.suggested_questions[0], timestamp: '2026-01-01T00:00:00Z', status: 'done', safety: { crisis: false } },
+      { order: 2, role: 'assistant', content: '先**倾听**\n对方的感受。\n\n本回答由 m 生成', timestamp: '2026-01-01T00:00:01Z', status: 'done', safety: { crisis: false } },
+    ];
+    fireEvent.click(screen.getByRole('button', { name: persona.suggested_questions[0] }));
+    expect(await screen.findByText('倾听')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('message-assistant').getAttribute('data-status')).toBe('done'));
+    expect(screen.getByText('AI 生成')).toBeTruthy();
+    expect(screen.getByTestId('message-assistant').textContent).not.toContain('本回答由');
+    const body = JSON.parse(String(fetchMock.mock.calls.find((c) => String(c[0]).includes('chat-streaming'))![1]!.body));
+    expect(body).toMatchObject({ type: 'love', query: persona.suggested_questions[0] });
+  });
+
+  it('warns and creates a new chat when the history fails to load', async () => {
+    serve({ sessions: [], listFails: true, detail: [], stream: () => sse([]) });
+    renderChat();
+    expect(await screen.findByText('加载历史记录失败，已创建新对话')).toBeTruthy();
+    expect(await screen.findByText('已创建新对话')).toBeTruthy();
+  });
+
+  it('shows the crisis card with 12356 and 110/120 for a flagged reply', async () => {
+    serve({
+      sessions: [{ session_id: 's1', session_name: '旧对话' }],
+      detail: [
+        { order: 1, role: 'user', content: '不想活了', timestamp: 't', status: 'done', safety: { crisis: true } },
+        { order: 2, role: 'assistant', content: '我很担心你。', timestamp: 't', status: 'done', safety: { crisis: true } },
+      ],
+      stream: () => sse([]),
+    });
+    renderChat();
+    expect(await screen.findByText('我很担心你。')).toBeTruthy();
+    expect(screen.getByText('12356')).toBeTruthy();
+    expect(screen.getByText('110')).toBeTruthy();
+    expect(screen.getByText('120')).toBeTruthy();
+  });
+
+  it('shows the send-failure texts when the stream answers an error status', async () => {
+    serve({ sessions: [{ session_id: 's1', session_name: null }], detail: [], stream: () => json(500, { success: false, message: '服务器内部错误', data: null }) });
+    renderChat();
+    const box = (await screen.findByLabelText('输入您的问题')) as HTMLTextAreaElement;
+    await waitFor(() => expect(box.disabled).toBe(false));
+    fireEvent.change(box, { target: { value: '你好' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await screen.findByText('发送消息失败，请稍后重试')).toBeTruthy();
+    expect(screen.getByText('发送消息失败')).toBeTruthy();
+    expect(screen.getByText('HTTP 500：服务器内部错误')).toBeTruthy();
+  });
+
+  it('ends sending with the thinking-timeout texts after 300000 ms', async () => {
+    // Fake clocks that still move with real time, so the page's own waits keep working; we jump the 5 minutes.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      serve({ sessions: [{ session_id: 's1', session_name: null }], detail: [], stream: silentStream });
+      renderChat();
+      await typeAndSend('你好');
+      await screen.findByText('AI正在思考中...', { selector: '.chat-typing' });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(299_000);
+      });
+      expect(screen.queryByText('系统思考超时，请稍后重试')).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_000);
+      });
+      expect(await screen.findByText('系统思考超时，请稍后重试')).toBeTruthy();
+      expect(await screen.findByText('系统思考超时')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('hands a 401 from the stream to the sign-out path', async () => {
+    const onUnauthorized = vi.fn();
+    serve({ sessions: [{ session_id: 's1', session_name: null }], detail: [], stream: () => json(401, { success: false, message: '未登录或登录已过期，请重新登录', data: null }) });
+    renderChat(onUnauthorized);
+    await typeAndSend('你好');
+    await waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('发送消息失败')).toBeNull();
+  });
+});

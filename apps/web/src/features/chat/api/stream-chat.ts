@@ -1,0 +1,105 @@
+import type { ChatStreamMeta, ModelInfo } from '@lingxi/shared';
+import { config } from '@/config/env';
+import { readStoredToken } from '@/lib/auth-storage';
+import { createSseParser } from '../lib/sse-parser';
+
+/**
+ * POST /chat/chat-streaming read as a stream (spec §7). This is the one call that bypasses the api-client: it needs
+ * the response body as a ReadableStream, which the JSON client does not hand out. Base URL and bearer token are the
+ * same ones the api-client uses.
+ */
+export interface StreamFinal {
+  content: string;
+  role: 'assistant';
+  model_info: ModelInfo | string | null;
+  safety?: { crisis: boolean };
+  status?: string;
+  /** The stream ended without a final event; this one was made up on the client (spec §4). */
+  synthesized?: boolean;
+}
+
+export type StreamErrorKind = 'http' | 'unauthorized' | 'server';
+
+export class StreamError extends Error {
+  readonly kind: StreamErrorKind;
+  readonly status: number;
+  /** The server's own words (JSON message of a 4xx, or the stream's error event). */
+  readonly serverMessage: string | null;
+  readonly code: string | null;
+  constructor(message: string, o: { kind: StreamErrorKind; status?: number; serverMessage?: string | null; code?: string | null }) {
+    super(message);
+    this.name = 'StreamError';
+    this.kind = o.kind;
+    this.status = o.status ?? 0;
+    this.serverMessage = o.serverMessage ?? null;
+    this.code = o.code ?? null;
+  }
+}
+
+export interface StreamRequest {
+  type: string;
+  query: string;
+  key: string;
+  regenerate?: boolean;
+}
+
+export async function streamChat(
+  body: StreamRequest,
+  o: { signal: AbortSignal; onText: (text: string) => void; onMeta?: (m: ChatStreamMeta) => void },
+): Promise<StreamFinal> {
+  const token = readStoredToken();
+  const res = await fetch(`${config.apiBaseUrl}/chat/chat-streaming`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    signal: o.signal,
+  });
+  if (!res.ok || !res.body) {
+    const detail = await res.json().then((b: { message?: string; detail?: string }) => b?.detail ?? b?.message ?? null, () => null);
+    const kind = res.status === 401 || res.status === 403 ? 'unauthorized' : 'http';
+    throw new StreamError(`HTTP ${res.status}`, { kind, status: res.status, serverMessage: detail });
+  }
+
+  let text = '';
+  let final: StreamFinal | null = null;
+  let failure: { message?: string; code?: string } | null = null;
+  const parser = createSseParser((e) => {
+    if (e.event === 'message') {
+      text += e.data;
+      o.onText(text);
+    } else if (e.event === 'final') {
+      try {
+        final = { role: 'assistant', model_info: null, ...(JSON.parse(e.data) as Partial<StreamFinal>) } as StreamFinal;
+      } catch {
+        // Spec §7: the final event may also be plain text.
+        final = { content: e.data, role: 'assistant', model_info: null };
+      }
+    } else if (e.event === 'meta') {
+      try {
+        o.onMeta?.(JSON.parse(e.data) as ChatStreamMeta);
+      } catch {
+        /* a malformed meta event only loses the early crisis flag; the final event carries it again */
+      }
+    } else if (e.event === 'error') {
+      try {
+        failure = JSON.parse(e.data) as { message?: string; code?: string };
+      } catch {
+        failure = { message: e.data };
+      }
+    }
+  });
+
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    parser.push(decoder.decode(value, { stream: true }));
+  }
+  parser.push(decoder.decode());
+  parser.end();
+
+  const f = failure as { message?: string; code?: string } | null;
+  if (f) throw new StreamError(f.message ?? '发送消息失败', { kind: 'server', status: res.status, serverMessage: f.message ?? null, code: f.code ?? null });
+  return final ?? { content: '', role: 'assistant', model_info: null, synthesized: true };
+}

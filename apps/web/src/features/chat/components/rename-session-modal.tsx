@@ -1,0 +1,29 @@
+import { SESSION_NAME_MAX } from '@lingxi/shared';
+import { Input, Modal } from 'antd';
+import { useEffect, useState } from 'react';
+import type { SessionItem } from '../types';
+
+interface RenameSessionModalProps {
+  session: SessionItem | null;
+  onClose: () => void;
+  onRename: (id: string, name: string) => Promise<boolean>;
+}
+
+export function RenameSessionModal({ session, onClose, onRename }: RenameSessionModalProps) {
+  const [name, setName] = useState('');
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setName(session?.session_name ?? ''), [session]);
+  const trimmed = name.trim();
+  const save = async () => {
+    if (!session || !trimmed) return;
+    setSaving(true);
+    const ok = await onRename(session.session_id, trimmed);
+    setSaving(false);
+    if (ok) onClose();
+  };
+  return (
+    <Modal title="重命名对话" open={!!session} onCancel={onClose} onOk={() => void save()} okText="保存" cancelText="取消" confirmLoading={saving} okButtonProps={{ disabled: !trimmed }} destroyOnHidden>
+      <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={SESSION_NAME_MAX} showCount placeholder="请输入会话名称" onPressEnter={() => void save()} aria-label="会话名称" autoFocus />
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+import { DeleteOutlined, EditOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Empty, Popconfirm, Tooltip } from 'antd';
+import { useState } from 'react';
+import type { SessionItem } from '../types';
+import { RenameSessionModal } from './rename-session-modal';
+
+interface SessionListProps {
+  sessions: SessionItem[];
+  currentId: string | null;
+  onNew: () => void;
+  onSelect: (id: string) => void;
+  onDelete: (id: string) => void;
+  onRename: (id: string, name: string) => Promise<boolean>;
+}
+
+/** The drawer's history tab: new chat, then every session by name (or id) with select, rename and delete. */
+export function SessionList({ sessions, currentId, onNew, onSelect, onDelete, onRename }: SessionListProps) {
+  const [renaming, setRenaming] = useState<SessionItem | null>(null);
+  return (
+    <div className="chat-sessions">
+      <Button type="primary" block icon={<PlusOutlined />} onClick={onNew}>
+        新建对话
+      </Button>
+      {sessions.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无历史记录" />
+      ) : (
+        <ul className="chat-session-list">
+          {sessions.map((s) => {
+            const label = s.session_name || s.session_id;
+            const active = s.session_id === currentId;
+            return (
+              <li key={s.session_id} className={`chat-session${active ? ' is-active' : ''}`}>
+                <button type="button" className="chat-session-select" onClick={() => onSelect(s.session_id)} aria-current={active ? 'true' : undefined} title={label}>
+                  <MessageOutlined />
+                  <span className="chat-session-name">{label}</span>
+                </button>
+                <Tooltip title="重命名">
+                  <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setRenaming(s)} aria-label={`重命名 ${label}`} />
+                </Tooltip>
+                <Popconfirm title="确定删除这个对话吗？" description="删除后无法恢复" okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => onDelete(s.session_id)}>
+                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除 ${label}`} />
+                </Popconfirm>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <RenameSessionModal session={renaming} onClose={() => setRenaming(null)} onRename={onRename} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { DEFAULT_CHAT_TYPE, STORAGE_KEYS } from '@lingxi/shared';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { UiMessage } from '../types';
+
+/**
+ * Spec §3 local chat store: cacheKey (current session id) and chatType are persisted under chat-storage;
+ * messages, loading and error live in memory only.
+ */
+export interface ChatState {
+  cacheKey: string | null;
+  chatType: string;
+  messages: UiMessage[];
+  loading: boolean;
+  error: string | null;
+  setCacheKey: (key: string | null) => void;
+  setChatType: (type: string) => void;
+  setMessages: (messages: UiMessage[] | ((prev: UiMessage[]) => UiMessage[])) => void;
+  /** Replaces only the last message, so only that message item re-renders while a reply streams in. */
+  updateLast: (patch: Partial<UiMessage>) => void;
+  setLoading: (loading: boolean) => void;
+  setError: (error: string | null) => void;
+  clearChat: () => void;
+}
+
+export const useChatStore = create<ChatState>()(
+  persist(
+    (set) => ({
+      cacheKey: null,
+      chatType: DEFAULT_CHAT_TYPE,
+      messages: [],
+      loading: false,
+      error: null,
+      setCacheKey: (cacheKey) => set({ cacheKey }),
+      setChatType: (chatType) => set({ chatType }),
+      setMessages: (m) => set((s) => ({ messages: typeof m === 'function' ? m(s.messages) : m })),
+      updateLast: (patch) =>
+        set((s) => {
+          const last = s.messages.at(-1);
+          if (!last) return {};
+          return { messages: [...s.messages.slice(0, -1), { ...last, ...patch }] };
+        }),
+      setLoading: (loading) => set({ loading }),
+      setError: (error) => set({ error }),
+      clearChat: () => set({ messages: [], error: null }),
+    }),
+    {
+      name: STORAGE_KEYS.chatStorage,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ cacheKey: s.cacheKey, chatType: s.chatType }),
+    },
+  ),
+);

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { PHONE_PATTERN, normalizePhone } from '../validation';
+import { envelope } from './common';
+
+/** Spec §7 Chat, §3 chat entities. One contract for the server's validation and the web client's parsing. */
+
+export const CHAT_QUERY_MAX = 4000;
+export const SESSION_NAME_MAX = 50;
+/** Sessions are named from their first question, cut to this many characters (spec: session_name). */
+export const SESSION_NAME_FROM_QUERY = 20;
+
+export const CHAT_MSG = {
+  queryRequired: '请输入您的问题',
+  queryTooLong: `问题不能超过${CHAT_QUERY_MAX}个字`,
+  typeRequired: '请选择服务类型',
+  sessionRequired: '请提供会话ID',
+  sessionNotFound: '会话不存在',
+  serviceTypeNotFound: '服务类型不存在',
+  busy: '上一条回复尚未完成，请稍候',
+  nothingToRegenerate: '没有可以重新生成的回复',
+  nameRequired: '请输入会话名称',
+  nameTooLong: `会话名称不能超过${SESSION_NAME_MAX}个字`,
+  statsQueryRequired: '请输入 session_id 或手机号',
+  roleInvalid: '消息角色不正确',
+  orderTaken: '该消息序号已存在',
+} as const;
+
+export const chatRole = z.enum(['user', 'assistant'], { error: CHAT_MSG.roleInvalid });
+export type ChatRole = z.infer<typeof chatRole>;
+/** A reply keeps its status so a refresh mid-stream shows what has arrived (streaming), and a stop keeps its text. */
+export const messageStatus = z.enum(['streaming', 'done', 'aborted', 'error']);
+export type MessageStatus = z.infer<typeof messageStatus>;
+
+const typeField = z.string({ error: CHAT_MSG.typeRequired }).trim().min(1, { error: CHAT_MSG.typeRequired }).max(64, { error: CHAT_MSG.serviceTypeNotFound });
+const sessionIdField = z.string({ error: CHAT_MSG.sessionRequired }).trim().min(1, { error: CHAT_MSG.sessionRequired }).max(64, { error: CHAT_MSG.sessionNotFound });
+
+export const chatNewBody = z.object({
+  type: typeField,
+  query: z.string().max(CHAT_QUERY_MAX, { error: CHAT_MSG.queryTooLong }).optional().default(''),
+  /** A client-generated UUID; used as the session id when valid and unused. */
+  key: z.string().max(64).optional().nullable(),
+});
+export type ChatNewBody = z.input<typeof chatNewBody>;
+export const chatNewResponse = envelope(z.object({ session_id: z.string(), session_name: z.string().nullable() })).extend({ session_id: z.string() });
+
+/** key is the session id (spec §7). regenerate replaces the last assistant reply; query may then be empty. */
+export const chatTurnBody = z
+  .object({
+    type: typeField,
+    query: z.string().max(CHAT_QUERY_MAX, { error: CHAT_MSG.queryTooLong }).optional().default(''),
+    key: sessionIdField,
+    regenerate: z.boolean().optional().default(false),
+  })
+  .refine((b) => b.regenerate || b.query.trim().length > 0, { error: CHAT_MSG.queryRequired, path: ['query'] });
+export type ChatTurnBody = z.input<typeof chatTurnBody>;
+
+export const modelInfo = z.object({ provider: z.string(), model: z.string() });
+export type ModelInfo = z.infer<typeof modelInfo>;
+export const safetyInfo = z.object({ crisis: z.boolean() });
+export type SafetyInfo = z.infer<typeof safetyInfo>;
+
+/** The JSON of the stream's `final` event, and the data of the non-streaming answer. */
+export const chatFinal = z.object({
+  content: z.string(),
+  role: z.literal('assistant'),
+  model_info: modelInfo,
+  status: messageStatus,
+  order: z.number().int(),
+  session_id: z.string(),
+  safety: safetyInfo,
+});
+export type ChatFinal = z.infer<typeof chatFinal>;
+export const chatResponse = envelope(chatFinal);
+
+/** Sent once at the start of a stream, before any text (typed event `meta`). */
+export const chatStreamMeta = z.object({ session_id: z.string(), order: z.number().int(), safety: safetyInfo, model_info: modelInfo });
+export type ChatStreamMeta = z.infer<typeof chatStreamMeta>;
+/** Sent instead of `final` when the reply failed after the stream began (typed event `error`). */
+export const chatStreamError = z.object({ message: z.string(), code: z.enum(['timeout', 'upstream', 'internal']) });
+export type ChatStreamError = z.infer<typeof chatStreamError>;
+
+export const sessionListQuery = z.object({
+  user_id: z.string().max(64).optional(),
+  service_type: z.string().max(64).optional(),
+  main_type: z.string().max(64).optional(),
+});
+export const sessionSummary = z.object({ session_id: z.string(), session_name: z.string().nullable(), service_type: z.string(), updated_at: z.string() });
+export type SessionSummary = z.infer<typeof sessionSummary>;
+export const sessionListResponse = envelope(z.array(sessionSummary));
+
+export const sessionIdQuery = z.object({ session_id: sessionIdField });
+export const chatMessage = z.object({
+  order: z.number().int(),
+  role: chatRole,
+  content: z.string(),
+  timestamp: z.string(),
+  status: messageStatus,
+  safety: safetyInfo,
+  model: z.string().nullable(),
+  tokens: z.number().int(),
+  tokens_estimated: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+export const sessionDetail = z.object({
+  session_id: z.string(),
+  session_name: z.string().nullable(),
+  service_type: z.string(),
+  messages: z.array(chatMessage),
+});
+export type SessionDetail = z.infer<typeof sessionDetail>;
+export const sessionDetailResponse = envelope(sessionDetail).extend({ messages: z.array(chatMessage) });
+
+export const saveMessageBody = z.object({
+  session_id: sessionIdField,
+  /** Ignored: a message is always saved as the caller's own. */
+  user_id: z.union([z.string(), z.number()]).optional().nullable(),
+  role: chatRole,
+  content: z.string({ error: '请输入消息内容' }).max(20_000, { error: '消息内容过长' }),
+  content_rag: z.string().max(20_000).optional().nullable(),
+  order_num: z.number().int().min(0).max(1_000_000).optional().nullable(),
+  message_time: z.string().max(40).optional().nullable(),
+});
+export type SaveMessageBody = z.input<typeof saveMessageBody>;
+export const saveMessageResponse = envelope(z.object({ session_id: z.string(), order: z.number().int() }));
+
+export const renameSessionBody = z.object({
+  session_id: sessionIdField,
+  session_name: z.string({ error: CHAT_MSG.nameRequired }).trim().min(1, { error: CHAT_MSG.nameRequired }).max(SESSION_NAME_MAX, { error: CHAT_MSG.nameTooLong }),
+});
+export const renameSessionResponse = envelope(z.object({ session_id: z.string(), session_name: z.string() }));
+export const deleteHistoryResponse = envelope(z.object({ session_id: z.string() }));
+
+/** What the client may know of a persona: never its system prompt. */
+export const personaParams = z.object({ type: typeField });
+export const personaPublic = z.object({
+  key: z.string(),
+  title: z.string(),
+  greeting: z.string(),
+  suggested_questions: z.array(z.string()),
+  disclaimer: z.string(),
+});
+export type PersonaPublic = z.infer<typeof personaPublic>;
+export const personaResponse = envelope(personaPublic);
+
+export const tokenUsageQuery = z
+  .object({
+    session_id: z.string().trim().max(64, { error: CHAT_MSG.sessionNotFound }).optional().default(''),
+    phone: z
+      .string()
+      .trim()
+      .transform(normalizePhone)
+      .refine((v) => v === '' || PHONE_PATTERN.test(v), { error: '请输入正确的手机号' })
+      .optional()
+      .default(''),
+  })
+  .refine((q) => q.session_id !== '' || q.phone !== '', { error: CHAT_MSG.statsQueryRequired });
+export const sessionTokens = z.object({
+  session_id: z.string(),
+  user_tokens: z.number().int(),
+  assistant_tokens: z.number().int(),
+  total_tokens: z.number().int(),
+});
+export const tokenUsage = z.object({
+  total_tokens: z.number().int(),
+  user_tokens: z.number().int(),
+  assistant_tokens: z.number().int(),
+  /** Messages whose count was estimated with the tokenizer because the provider reported no usage. */
+  estimated_messages: z.number().int(),
+  sessions: z.array(sessionTokens),
+});
+export type TokenUsage = z.infer<typeof tokenUsage>;
+export const tokenUsageResponse = envelope(tokenUsage).extend(tokenUsage.shape);
