@@ -10,31 +10,43 @@ import {
   sendSmsCodeBody,
   sendSmsCodeResponse,
   unifiedLoginBody,
+  unifiedLoginResponse,
   updateProfileBody,
   updateProfileResponse,
   verifyPhoneBody,
   verifyPhoneResponse,
 } from '@lingxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest, unauthorized } from '../../lib/errors';
+import { unauthorized } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { requestMeta } from '../../lib/request-meta';
 import type { ConsentService } from '../consent/service';
 import type { AuthService } from './service';
-import { toUserInfo } from './user-info';
+import type { UserRow } from '../../db/schema';
+import type { RequestMeta } from '../../lib/request-meta';
+import { toUserInfo, type WechatIdentityView } from './user-info';
+
+/** The WeChat module's part in sign-in (modules/wechat): the QR ticket login and the identities shown in user_info. */
+export interface WechatSignIn {
+  signIn(ticket: string | undefined, referrerId: string | null | undefined, meta: RequestMeta): Promise<{ user: UserRow; token: string }>;
+  identitiesOf(userId: string): Promise<WechatIdentityView[]>;
+}
 
 interface Opts {
   auth: AuthService;
   consent: ConsentService;
   adminPhones: readonly string[];
   perMinute: number;
+  wechat: WechatSignIn;
 }
 
 /** Spec §7 Auth. Handlers only parse, call the service and shape the answer. */
-export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, consent, adminPhones, perMinute }) => {
+export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, consent, adminPhones, perMinute, wechat }) => {
   const limited = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
-  const signedIn = (message: string, r: { user: Parameters<typeof toUserInfo>[0]; token: string }) => {
-    const user_info = toUserInfo(r.user, adminPhones);
+  // One extra indexed query per answer: the user's WeChat identities.
+  const userInfo = async (u: UserRow) => toUserInfo(u, adminPhones, await wechat.identitiesOf(u.id));
+  const signedIn = async (message: string, r: { user: UserRow; token: string }) => {
+    const user_info = await userInfo(r.user);
     return { success: true, message, token: r.token, user_info, data: { token: r.token, user_info } };
   };
 
@@ -51,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, conse
     return signedIn('注册成功', r);
   });
 
-  app.post('/auth/unified-login', { config: limited, schema: { tags: ['auth'], body: unifiedLoginBody, response: { 200: authResponse } } }, async (req) => {
+  app.post('/auth/unified-login', { config: limited, schema: { tags: ['auth'], body: unifiedLoginBody, response: { 200: unifiedLoginResponse } } }, async (req) => {
     const b = req.body;
     const meta = requestMeta(req);
     let r;
@@ -62,10 +74,11 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, conse
       const p = codeLoginBody.parse({ phone: b.phone, code: b.code });
       r = await auth.loginWithCode(p.phone, p.code, meta);
     } else {
-      throw badRequest('微信登录暂未开放，请使用手机号登录');
+      // code is the one-time ticket from wechat-qr-status; a new WeChat person gets an account without a phone.
+      r = await wechat.signIn(b.code, b.referrer_id, meta);
     }
     await consent.record({ scene: `login:${b.login_type}`, userId: r.user.id, phone: r.user.phone, policyVersion: b.policy_version }, meta);
-    return signedIn('登录成功', r);
+    return { ...(await signedIn('登录成功', r)), need_bind_phone: !r.user.phone };
   });
 
   app.post('/auth/login', { config: limited, schema: { tags: ['auth'], body: passwordLoginBody, response: { 200: authResponse } } }, async (req) => {
@@ -82,17 +95,17 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, conse
     // The spec's client passes the token in the body (taken from the URL after WeChat sign-in) or as a bearer.
     const session = req.body.token ? await app.resolveToken(req.body.token) : req.auth;
     if (!session) throw unauthorized();
-    const r = await auth.bindPhone(session.user, req.body.phone, req.body.code, session.token);
-    const user_info = toUserInfo(r.user, adminPhones);
+    const r = await auth.bindPhone(session.user, req.body.phone, req.body.code, session.token, requestMeta(req));
+    const user_info = await userInfo(r.user);
     return { success: true, message: '手机号绑定成功', token: r.token, data: { token: r.token, user_info } };
   });
 
   app.get('/auth/me', { preHandler: app.requireUser, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: meResponse } } }, async (req) =>
-    ok(toUserInfo(req.auth!.user, adminPhones)),
+    ok(await userInfo(req.auth!.user)),
   );
 
   app.put('/auth/update-profile', { preHandler: app.requireUser, schema: { tags: ['auth'], security: [{ bearer: [] }], body: updateProfileBody, response: { 200: updateProfileResponse } } }, async (req) =>
-    ok(toUserInfo(await auth.updateProfile(req.auth!.user, req.body.username), adminPhones), '用户名已更新'),
+    ok(await userInfo(await auth.updateProfile(req.auth!.user, req.body.username)), '用户名已更新'),
   );
 
   app.post('/auth/logout', { preHandler: app.requireUser, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: okMessage } } }, async (req) => {

@@ -14,6 +14,11 @@ export interface AuthServiceDeps {
   tokens: TokenSigner;
   sessionTtlDays: number;
   now: () => Date;
+  /**
+   * Moves what an account without a phone holds (its WeChat identity, chats…) into the existing account that owns the
+   * phone it binds, then deletes it (modules/account/merge.ts). Throws an AppError when the two cannot be joined.
+   */
+  mergeAccounts?: (from: UserRow, into: UserRow) => Promise<void>;
 }
 
 export const NOT_REGISTERED = '用户未注册，请先注册';
@@ -78,11 +83,19 @@ export function createAuthService(d: AuthServiceDeps) {
       return { phone, registered: !!(await d.users.findByPhone(phone)) };
     },
 
-    /** Gives an account that has no phone yet (created by WeChat sign-in) a verified one. */
-    async bindPhone(user: UserRow, phone: string, code: string, token: string) {
+    /**
+     * Gives an account that has no phone yet (created by WeChat sign-in) a verified one. When the phone already has an
+     * account, the SMS code proves it is the caller's: the WeChat account joins that one, which is signed in instead.
+     */
+    async bindPhone(user: UserRow, phone: string, code: string, token: string, meta: RequestMeta) {
       if (user.phone) throw badRequest('当前账号已绑定手机号');
       const owner = await d.users.findByPhone(phone);
-      if (owner && owner.id !== user.id) throw conflict('该手机号已被其他账号绑定');
+      if (owner && owner.id !== user.id) {
+        if (!d.mergeAccounts) throw conflict('该手机号已被其他账号绑定');
+        await d.sms.verify(phone, 'bind', code);
+        await d.mergeAccounts(user, owner);
+        return issue(owner, meta);
+      }
       await d.sms.verify(phone, 'bind', code);
       const updated = await d.users.update(user.id, { phone });
       return { user: updated ?? user, token };
@@ -91,6 +104,9 @@ export function createAuthService(d: AuthServiceDeps) {
     async updateProfile(user: UserRow, username: string) {
       return (await d.users.update(user.id, { username })) ?? user;
     },
+
+    /** Signs a user in (a new session and its token) for sign-in paths that live outside this service (WeChat). */
+    startSession: issue,
 
     logout: (sessionId: string) => d.sessions.revoke(sessionId, d.now()),
   };

@@ -1,6 +1,50 @@
 import { z } from 'zod';
 
-/** Environment variables of the wechat feature; merged into the one config parse in src/config.ts. */
-export const wechatEnv = z.object({});
+/**
+ * Environment variables of the wechat feature; merged into the one config parse in src/config.ts.
+ * WECHAT_PROVIDER=sandbox (default) talks to the fake Open Platform this server mounts under /api/sandbox/wechat with
+ * fixed test credentials; =wechat talks to open.weixin.qq.com / api.weixin.qq.com with WECHAT_APPID and WECHAT_SECRET.
+ * Only these URLs and keys differ between the two; the sign-in code is the same.
+ */
+export const wechatEnv = z.object({
+  WECHAT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+  WECHAT_APPID: z.string().trim().min(1).optional(),
+  WECHAT_SECRET: z.string().trim().min(1).optional(),
+  WECHAT_OPEN_BASE_URL: z.string().url().optional(),
+  WECHAT_API_BASE_URL: z.string().url().optional(),
+  /** Where WeChat sends the browser back (its host must be the app's registered callback domain). */
+  WECHAT_CALLBACK_BASE_URL: z.string().url().optional(),
+  WECHAT_LOGIN_JS_URL: z.string().url().optional(),
+});
 
-export const wechatConfig = (_e: object) => ({});  // becomes (e: z.infer<typeof wechatEnv>) once the env has fields
+/** The fake Open Platform's one registered website app. */
+export const SANDBOX_WECHAT_APP = { appid: 'wxlingxisandbox001', secret: 'lingxi-sandbox-wechat-secret' } as const;
+export const SANDBOX_WECHAT_PATH = '/sandbox/wechat';
+
+const trimSlash = (s: string) => s.replace(/\/+$/, '');
+
+export function wechatConfig(e: z.infer<typeof wechatEnv> & { PUBLIC_BASE_URL?: string }) {
+  const sandbox = e.WECHAT_PROVIDER === 'sandbox';
+  if (!sandbox) {
+    for (const k of ['WECHAT_APPID', 'WECHAT_SECRET'] as const) {
+      if (!e[k]) throw new Error(`配置错误: WECHAT_PROVIDER=wechat 时必须设置 ${k}`);
+    }
+  }
+  const callback = e.WECHAT_CALLBACK_BASE_URL ?? e.PUBLIC_BASE_URL;
+  return {
+    provider: e.WECHAT_PROVIDER,
+    appid: e.WECHAT_APPID ?? SANDBOX_WECHAT_APP.appid,
+    secret: e.WECHAT_SECRET ?? SANDBOX_WECHAT_APP.secret,
+    /** null: this server's own fake (browser-facing URLs from the request origin, server calls over loopback). */
+    openBaseUrl: e.WECHAT_OPEN_BASE_URL ? trimSlash(e.WECHAT_OPEN_BASE_URL) : sandbox ? null : 'https://open.weixin.qq.com',
+    apiBaseUrl: e.WECHAT_API_BASE_URL ? trimSlash(e.WECHAT_API_BASE_URL) : sandbox ? null : 'https://api.weixin.qq.com',
+    /** null: the origin the browser used to reach us. */
+    callbackBaseUrl: callback ? trimSlash(callback) : null,
+    loginJsUrl: e.WECHAT_LOGIN_JS_URL ?? (sandbox ? null : 'https://res.wx.qq.com/connect/zh_CN/htmledition/js/wxLogin.js'),
+    /** The fake Open Platform is mounted only in sandbox mode. */
+    mountSandbox: sandbox,
+    /** Our website app's identities are stored with this type (spec labels: web → 网站应用). */
+    appType: 'web' as const,
+  };
+}
+export type WechatConfig = ReturnType<typeof wechatConfig>;

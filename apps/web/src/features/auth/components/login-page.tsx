@@ -1,5 +1,5 @@
 import { Alert, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
@@ -9,11 +9,17 @@ import { hasAcceptedPrivacy } from '../stores/privacy-consent';
 import { AuthCard } from './auth-card';
 import { CodeLoginForm } from './code-login-form';
 import { PasswordLoginForm } from './password-login-form';
+import { PrivacyAgreement } from './privacy-agreement';
 import { WechatComingSoon } from './wechat-coming-soon';
 
 type LoginTab = 'password' | 'code' | 'wechat';
 
-export function LoginPage() {
+interface LoginPageProps {
+  /** The WeChat QR tab's content, composed in app/ (features/wechat); the consent box below it stays this page's. */
+  wechatTab?: (p: { active: boolean; agreed: boolean }) => ReactNode;
+}
+
+export function LoginPage({ wechatTab }: LoginPageProps = {}) {
   useDocumentTitle('登录');
   const isInitialized = useAuthStore((s) => s.isInitialized);
   const user = useAuthStore((s) => s.user);
@@ -45,7 +51,18 @@ export function LoginPage() {
         items={[
           { key: 'password', label: '密码登录', children: <PasswordLoginForm {...formProps} /> },
           { key: 'code', label: '验证码登录', children: <CodeLoginForm {...formProps} /> },
-          { key: 'wechat', label: '微信扫码登录', children: <WechatComingSoon text="微信扫码登录即将开放" /> },
+          {
+            key: 'wechat',
+            label: '微信扫码登录',
+            children: wechatTab ? (
+              <>
+                {wechatTab({ active: tab === 'wechat', agreed })}
+                <PrivacyAgreement checked={agreed} onChange={setAgreed} />
+              </>
+            ) : (
+              <WechatComingSoon text="微信扫码登录即将开放" />
+            ),
+          },
         ]}
       />
     </AuthCard>

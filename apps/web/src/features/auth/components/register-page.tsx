@@ -1,20 +1,28 @@
 import { Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuthStore } from '../stores/auth-store';
+import { hasAcceptedPrivacy } from '../stores/privacy-consent';
 import { AuthCard } from './auth-card';
+import { PrivacyAgreement } from './privacy-agreement';
 import { RegisterForm } from './register-form';
 import { WechatComingSoon } from './wechat-coming-soon';
 
-export function RegisterPage() {
+interface RegisterPageProps {
+  /** The WeChat QR tab's content, composed in app/ (features/wechat); the consent box below it stays this page's. */
+  wechatTab?: (p: { active: boolean; agreed: boolean; referrer?: string }) => ReactNode;
+}
+
+export function RegisterPage({ wechatTab }: RegisterPageProps = {}) {
   useDocumentTitle('注册');
   const [params] = useSearchParams();
   const isInitialized = useAuthStore((s) => s.isInitialized);
   const user = useAuthStore((s) => s.user);
   const [tab, setTab] = useState('phone');
+  const [agreed, setAgreed] = useState(hasAcceptedPrivacy);
   const referrer = params.get('referrer')?.trim() || undefined;
 
   if (!isInitialized) return <FullPageSpinner text="正在加载..." />;
@@ -36,7 +44,18 @@ export function RegisterPage() {
         centered
         items={[
           { key: 'phone', label: '手机号注册', children: <RegisterForm referrerFromLink={referrer} /> },
-          { key: 'wechat', label: '微信扫码注册', children: <WechatComingSoon text="微信扫码注册即将开放" /> },
+          {
+            key: 'wechat',
+            label: '微信扫码注册',
+            children: wechatTab ? (
+              <>
+                {wechatTab({ active: tab === 'wechat', agreed, referrer })}
+                <PrivacyAgreement checked={agreed} onChange={setAgreed} />
+              </>
+            ) : (
+              <WechatComingSoon text="微信扫码注册即将开放" />
+            ),
+          },
         ]}
       />
     </AuthCard>

@@ -5,19 +5,22 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { AccountCard } from './account-card';
+import { DataRightsCard } from './data-rights-card';
 import { MyRewardsCard } from './my-rewards-card';
 import { UsernameForm } from './username-form';
 
 interface ProfilePageProps {
   user: UserInfo;
   onUserUpdated: (user: UserInfo) => void;
-  /** Filled by the WeChat issue (spec §2 profile: binding block + QR modal). */
+  /** The WeChat block (features/wechat: bound/unbound, accounts, bind QR modal), composed in app/routes/profile. */
   wechatBindingSlot?: ReactNode;
-  /** Filled by the referrer issue (spec §2 profile: referrer phone + bind). */
+  /** The referrer block (features/referrer: phone + 绑定, read-only once bound). */
   referrerSlot?: ReactNode;
+  /** After account deletion: the app signs out locally and leaves. */
+  onAccountDeleted?: () => void;
 }
 
-export function ProfilePage({ user, onUserUpdated, wechatBindingSlot, referrerSlot }: ProfilePageProps) {
+export function ProfilePage({ user, onUserUpdated, wechatBindingSlot, referrerSlot, onAccountDeleted }: ProfilePageProps) {
   useDocumentTitle('个人资料');
   const navigate = useNavigate();
   return (
@@ -29,6 +32,7 @@ export function ProfilePage({ user, onUserUpdated, wechatBindingSlot, referrerSl
         <UsernameForm user={user} onUpdated={onUserUpdated} onSessionLost={() => navigate(paths.login, { replace: true })} />
         <MyRewardsCard />
         {referrerSlot}
+        {onAccountDeleted ? <DataRightsCard user={user} onDeleted={onAccountDeleted} /> : null}
       </Flex>
     </div>
   );

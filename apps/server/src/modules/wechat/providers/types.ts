@@ -1,0 +1,32 @@
+/** What the Open Platform tells us about the person who confirmed the sign-in (sns/oauth2/access_token + sns/userinfo). */
+export interface WechatProfile {
+  appid: string;
+  openid: string;
+  unionid: string | null;
+  nickname: string | null;
+  avatarUrl: string | null;
+}
+
+/** An `{errcode, errmsg}` answer of the Open Platform (they arrive as HTTP 200). */
+export class WechatApiError extends Error {
+  constructor(
+    readonly errcode: number,
+    readonly errmsg: string,
+  ) {
+    super(`wechat errcode ${errcode}: ${errmsg}`);
+  }
+}
+
+/** The provider could not be reached or answered something that is not the protocol. */
+export class WechatUnavailableError extends Error {}
+
+/**
+ * The website-app OAuth protocol (网站应用微信登录). The base URLs are arguments because in sandbox mode they are
+ * this server's own address, which is only known per request; in production they are the fixed WeChat hosts.
+ */
+export interface WechatOAuthClient {
+  readonly appid: string;
+  qrConnectUrl(openBase: string, p: { redirectUri: string; state: string; scope: string }): string;
+  /** Exchanges a single-use code for the person's profile. Throws WechatApiError (40029, 40163, …) or WechatUnavailableError. */
+  fetchProfile(apiBase: string, code: string): Promise<WechatProfile>;
+}

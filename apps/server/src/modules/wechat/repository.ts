@@ -1,0 +1,108 @@
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, wechatIdentities, wechatQrStates, type UserRow } from '../../db/schema';
+import type { WechatProfile } from './providers/types';
+
+export type WechatIdentityRow = typeof wechatIdentities.$inferSelect;
+export type QrStateRow = typeof wechatQrStates.$inferSelect;
+export type QrIntent = 'login' | 'bind';
+
+/** Thrown inside a transaction to roll it back when another request created the same identity first. */
+class IdentityTaken extends Error {}
+
+export function createWechatRepository(db: Db) {
+  return {
+    listForUser(userId: string): Promise<WechatIdentityRow[]> {
+      return db.select().from(wechatIdentities).where(eq(wechatIdentities.userId, userId)).orderBy(wechatIdentities.createdAt);
+    },
+
+    /** The account a WeChat person belongs to: by unionid across all our apps, else by this app's openid. */
+    async ownerOf(p: Pick<WechatProfile, 'appid' | 'openid' | 'unionid'>): Promise<UserRow | null> {
+      const match = p.unionid ? eq(wechatIdentities.unionid, p.unionid) : and(eq(wechatIdentities.appid, p.appid), eq(wechatIdentities.openid, p.openid));
+      const [row] = await db.select({ user: users }).from(wechatIdentities).innerJoin(users, eq(users.id, wechatIdentities.userId)).where(match).limit(1);
+      return row?.user ?? null;
+    },
+
+    /** Adds (appid, openid) to the user, or refreshes its nickname; the unique (appid, openid) index settles races. */
+    async attach(userId: string, p: WechatProfile, wechatType: string): Promise<boolean> {
+      const inserted = await db
+        .insert(wechatIdentities)
+        .values({ userId, appid: p.appid, openid: p.openid, unionid: p.unionid, nickname: p.nickname, avatarUrl: p.avatarUrl, wechatType })
+        .onConflictDoNothing({ target: [wechatIdentities.appid, wechatIdentities.openid] })
+        .returning({ id: wechatIdentities.id });
+      if (inserted.length) return true;
+      const updated = await db
+        .update(wechatIdentities)
+        .set({ nickname: p.nickname, avatarUrl: p.avatarUrl, unionid: p.unionid })
+        .where(and(eq(wechatIdentities.appid, p.appid), eq(wechatIdentities.openid, p.openid), eq(wechatIdentities.userId, userId)))
+        .returning({ id: wechatIdentities.id });
+      return updated.length > 0;
+    },
+
+    /** A new account without a phone plus its identity, atomically; null when the identity was taken meanwhile. */
+    async createUserWithIdentity(p: WechatProfile, wechatType: string, referrerPhone: string | null): Promise<UserRow | null> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [user] = await tx.insert(users).values({ username: p.nickname ?? '微信用户', referrerPhone }).returning();
+          const ins = await tx
+            .insert(wechatIdentities)
+            .values({ userId: user!.id, appid: p.appid, openid: p.openid, unionid: p.unionid, nickname: p.nickname, avatarUrl: p.avatarUrl, wechatType })
+            .onConflictDoNothing({ target: [wechatIdentities.appid, wechatIdentities.openid] })
+            .returning({ id: wechatIdentities.id });
+          if (!ins.length) throw new IdentityTaken();
+          return user!;
+        });
+      } catch (err) {
+        if (err instanceof IdentityTaken) return null;
+        throw err;
+      }
+    },
+
+    async detachAll(userId: string): Promise<number> {
+      const rows = await db.delete(wechatIdentities).where(eq(wechatIdentities.userId, userId)).returning({ id: wechatIdentities.id });
+      return rows.length;
+    },
+
+    async createState(v: { id: string; intent: QrIntent; creatorKey: string; userId: string | null; expiresAt: Date; createdAt: Date }) {
+      await db.insert(wechatQrStates).values({ ...v, status: 'waiting' });
+    },
+
+    async findState(id: string): Promise<QrStateRow | null> {
+      const [row] = await db.select().from(wechatQrStates).where(eq(wechatQrStates.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** waiting → scanned, once: the callback of a replayed or raced redirect finds nothing to update. */
+    async markScanned(id: string, v: { ticket: string | null; result: unknown; expiresAt: Date; now: Date; consumed: boolean }) {
+      const rows = await db
+        .update(wechatQrStates)
+        .set({ status: 'scanned', ticket: v.ticket, result: v.result, scannedAt: v.now, expiresAt: v.expiresAt, consumedAt: v.consumed ? v.now : null })
+        .where(and(eq(wechatQrStates.id, id), eq(wechatQrStates.status, 'waiting'), gt(wechatQrStates.expiresAt, v.now)))
+        .returning({ id: wechatQrStates.id });
+      return rows.length === 1;
+    },
+
+    async markFailed(id: string, error: string, now: Date) {
+      await db
+        .update(wechatQrStates)
+        .set({ status: 'failed', error, consumedAt: now })
+        .where(and(eq(wechatQrStates.id, id), eq(wechatQrStates.status, 'waiting')));
+    },
+
+    /** Single use under races: only one UPDATE finds consumed_at still null. */
+    async consumeTicket(ticketHash: string, now: Date): Promise<QrStateRow | null> {
+      const [row] = await db
+        .update(wechatQrStates)
+        .set({ consumedAt: now })
+        .where(and(eq(wechatQrStates.ticket, ticketHash), isNull(wechatQrStates.consumedAt), gt(wechatQrStates.expiresAt, now), eq(wechatQrStates.intent, 'login')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** States are useless a day after they expire; they are swept as new ones are made. */
+    async purgeExpired(before: Date) {
+      await db.delete(wechatQrStates).where(lt(wechatQrStates.expiresAt, before));
+    },
+  };
+}
+export type WechatRepository = ReturnType<typeof createWechatRepository>;

@@ -1,0 +1,16 @@
+import { WECHAT_QR_POLL_TIMEOUT_MS } from '@lingxi/shared';
+import { RegisterPage } from '@/features/auth/components/register-page';
+import { WechatLoginPanel } from '@/features/wechat/components/wechat-login-panel';
+import { useWechatSignedIn } from './use-wechat-signed-in';
+
+/** /register with the WeChat QR tab: polled every 2 s, given up after 60 s (spec §4), the link's referrer passed on. */
+export function RegisterRoute() {
+  const onSignedIn = useWechatSignedIn();
+  return (
+    <RegisterPage
+      wechatTab={({ active, agreed, referrer }) => (
+        <WechatLoginPanel active={active} agreed={agreed} referrerId={referrer} pollTimeoutMs={WECHAT_QR_POLL_TIMEOUT_MS} hint="请使用微信扫一扫注册，已注册的微信将直接登录" onSignedIn={onSignedIn} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { Button, Flex, Spin, Typography } from 'antd';
+import { CheckCircleFilled, ExclamationCircleOutlined, ReloadOutlined, WechatOutlined } from '@ant-design/icons';
+import type { QrPhase } from '../hooks/use-wechat-qr';
+import { WECHAT_TEXT, type QrSource } from '../wechat-texts';
+import { WxLoginEmbed } from './wx-login-embed';
+
+interface WechatQrViewProps {
+  phase: QrPhase;
+  qr: QrSource | null;
+  errorText?: string;
+  errorDetail?: string;
+  scannedText: string;
+  hint: string;
+  onRefresh: () => void;
+}
+
+/**
+ * The QR area in every state (spec §2 login): 生成中, waiting with the QR, scanned, expired with 刷新, error with 重试.
+ * Without a provider script (sandbox) the QR encodes the qrconnect page, and a link opens it in another tab.
+ */
+export function WechatQrView({ phase, qr, errorText, errorDetail, scannedText, hint, onRefresh }: WechatQrViewProps) {
+  return (
+    <Flex vertical align="center" justify="center" gap={10} className="wechat-qr-view" data-phase={phase} aria-live="polite" style={{ minHeight: 280, textAlign: 'center' }}>
+      {phase === 'generating' || phase === 'idle' ? <Spin description={WECHAT_TEXT.generating} /> : null}
+      {phase === 'waiting' && qr ? (
+        qr.loginJsUrl ? (
+          <WxLoginEmbed qr={qr} src={qr.loginJsUrl} />
+        ) : (
+          <>
+            <img src={qr.qrImage} alt="微信扫码二维码" width={180} height={180} className="wechat-qr-image" />
+            <Typography.Text>
+              <WechatOutlined style={{ color: '#07c160', marginRight: 6 }} />
+              {hint}
+            </Typography.Text>
+            <Typography.Link href={qr.qrCodeUrl} target="_blank" rel="noopener" className="wechat-qr-link">
+              无法扫码？在新标签页打开确认页
+            </Typography.Link>
+          </>
+        )
+      ) : null}
+      {phase === 'scanned' ? (
+        <>
+          <CheckCircleFilled style={{ fontSize: 44, color: '#16a34a' }} />
+          <Typography.Text strong>{scannedText}</Typography.Text>
+        </>
+      ) : null}
+      {phase === 'expired' ? (
+        <>
+          <ExclamationCircleOutlined style={{ fontSize: 40, color: '#faad14' }} />
+          <Typography.Text strong>二维码已过期</Typography.Text>
+          <Typography.Text type="secondary">{errorText ?? WECHAT_TEXT.expired}</Typography.Text>
+          <Button type="primary" icon={<ReloadOutlined />} onClick={onRefresh}>
+            刷新
+          </Button>
+        </>
+      ) : null}
+      {phase === 'error' ? (
+        <>
+          <ExclamationCircleOutlined style={{ fontSize: 40, color: '#ff4d4f' }} />
+          <Typography.Text strong>{errorText}</Typography.Text>
+          {errorDetail ? <Typography.Text type="secondary">{errorDetail}</Typography.Text> : null}
+          <Button onClick={onRefresh}>重试</Button>
+        </>
+      ) : null}
+    </Flex>
+  );
+}
