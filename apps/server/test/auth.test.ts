@@ -94,11 +94,12 @@ describe.each(dbTargets)('accounts on %s', (target) => {
     expect(missing.json().message).toBe('请输入验证码');
   });
 
-  it('refuses a login code for an unregistered phone before sending an SMS', async () => {
+  it('refuses a login or account-deletion code for an unregistered phone before sending an SMS', async () => {
     const phone = newPhone();
     const res = await post('/api/auth/send-sms-code', { phone, type: 'login' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('用户未注册，请先注册');
+    expect((await post('/api/auth/send-sms-code', { phone, type: 'delete' })).statusCode).toBe(404);
     expect((await ctx.inject({ method: 'GET', url: `/api/sandbox/sms?phone=${phone}` })).statusCode).toBe(404);
   });
 

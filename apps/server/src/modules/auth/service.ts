@@ -40,7 +40,7 @@ export function createAuthService(d: AuthServiceDeps) {
     async sendCode(phone: string, purpose: SmsPurpose, ip: string) {
       // Registration and login need opposite states; saying so early saves the user an SMS they cannot use.
       if (purpose === 'register' && (await d.users.findByPhone(phone))) throw conflict('该手机号已注册，请直接登录');
-      if (purpose === 'login') await requireUser(phone);
+      if (purpose === 'login' || purpose === 'delete') await requireUser(phone);
       return d.sms.send(phone, purpose, ip);
     },
 
