@@ -13,7 +13,8 @@ import { registerBaziModule } from './modules/bazi/module';
 import { registerChatModule } from './modules/chat/module';
 import type { ModuleContext } from './modules/context';
 import { registerRewardModule } from './modules/reward/module';
-import { registerWechatModule } from './modules/wechat/module';
+import { registerWechatModule, wechatServicesFor } from './modules/wechat/module';
+import { createAccountMerger } from './modules/account/merge';
 import { healthRoutes } from './modules/health/routes';
 import { createServiceTypeRepository } from './modules/service-types/repository';
 import { serviceTypeRoutes } from './modules/service-types/routes';
@@ -28,7 +29,9 @@ import { supportRoutes } from './modules/support/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { createMetrics, registerMetrics } from './plugins/metrics';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurity } from './plugins/security';
 import { registerStatic } from './plugins/static';
 import { registerSwagger } from './plugins/swagger';
 
@@ -49,7 +52,6 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.env === 'test',
     // Malformed URLs and content types never reach a route; answer them in the house shape too.
     frameworkErrors: (err, _req, reply: import('fastify').FastifyReply) => {
       const message = err.code === 'FST_ERR_BAD_URL' ? '请求地址不正确' : err.code?.startsWith('FST_ERR_CTP') ? '不支持的请求内容类型' : '请求不正确';
@@ -70,19 +72,22 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   });
 
   const { db } = database;
+  const metrics = createMetrics();
   const sandboxSms = createSandboxSmsProvider(db);
   const smsProvider = o.smsProvider ?? (config.sms.provider === 'aliyun' ? createAliyunSmsProvider(config.sms.aliyun) : sandboxSms);
   const sms = createSmsService({ repo: createSmsRepository(db), provider: smsProvider, pepper: config.sms.pepper, ipHourlyLimit: config.sms.ipHourlyLimit, now, log: app.log });
   const users = createUserRepository(db);
   const sessions = createSessionRepository(db);
   const tokens = createTokenSigner(config.auth.jwtSecret);
-  const auth = createAuthService({ users, sessions, sms, tokens, sessionTtlDays: config.auth.sessionTtlDays, now });
+  const auth = createAuthService({ users, sessions, sms, tokens, sessionTtlDays: config.auth.sessionTtlDays, now, mergeAccounts: createAccountMerger(db) });
   const consent = createConsentService(db);
   const serviceTypes = createServiceTypeRepository(db);
   await serviceTypes.seed();
 
-  const ctx: ModuleContext = { config, database, db, redis, now, log: app.log, users, sessions, tokens, auth, sms, consent, serviceTypes };
+  const ctx: ModuleContext = { config, database, db, redis, now, log: app.log, users, sessions, tokens, auth, sms, consent, serviceTypes, metrics };
 
+  await registerSecurity(app, config.corsOrigins);
+  registerMetrics(app, metrics, config.metricsToken);
   await registerSwagger(app);
   await registerRateLimit(app, redis);
   await app.register(authPlugin, { tokens, sessions, adminPhones: config.auth.adminPhones, now });
@@ -90,7 +95,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { auth, consent, adminPhones: config.auth.adminPhones, perMinute: config.auth.perMinute });
+      await api.register(authRoutes, { auth, consent, adminPhones: config.auth.adminPhones, perMinute: config.auth.perMinute, wechat: wechatServicesFor(ctx) });
       await api.register(serviceTypeRoutes, { repo: serviceTypes });
       await api.register(supportRoutes, { repo: createSupportRepository(db) });
       if (smsProvider === sandboxSms) await api.register(sandboxSmsRoutes, { sandbox: sandboxSms });

@@ -1,21 +1,21 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { BindPhonePage } from '@/features/auth/components/bind-phone-page';
-import { LoginPage } from '@/features/auth/components/login-page';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
-import { RegisterPage } from '@/features/auth/components/register-page';
 import { UrlTokenGate } from '@/features/auth/components/url-token-gate';
 import { AboutPage } from '@/features/static-pages/components/about-page';
 import { ContactPage } from '@/features/static-pages/components/contact-page';
 import { PrivacyPage } from '@/features/static-pages/components/privacy-page';
 import { TermsPage } from '@/features/static-pages/components/terms-page';
 import { MainLayout } from './layouts/main-layout';
-import { BaziInputRoute } from './routes/bazi-input';
-import { BaziResultRoute } from './routes/bazi-result';
+import { BaziInputPage } from '@/features/bazi/components/bazi-input-page';
+import { BaziResultPage } from '@/features/bazi/components/bazi-result-page';
 import { ChatRoute } from './routes/chat';
 import { HomeRoute } from './routes/home';
+import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { ProfileRoute } from './routes/profile';
+import { RegisterRoute } from './routes/register';
 import { RewardHistoryRoute } from './routes/reward-history';
 import { RewardListRoute } from './routes/reward-list';
 import { RouteError } from './routes/route-error';
@@ -42,8 +42,8 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <HomeRoute /> },
-          { path: paths.baziInput.slice(1), element: <BaziInputRoute /> },
-          { path: paths.baziResult.slice(1), element: <BaziResultRoute /> },
+          { path: paths.baziInput.slice(1), element: <BaziInputPage /> },
+          { path: paths.baziResult.slice(1), element: <BaziResultPage /> },
           { path: paths.chat.slice(1), element: <ChatRoute /> },
           { path: paths.tokenStats.slice(1), element: <TokenStatsRoute /> },
         ],
@@ -51,8 +51,8 @@ export const routes: RouteObject[] = [
       {
         element: <UrlTokenGate />,
         children: [
-          { path: paths.login, element: <LoginPage /> },
-          { path: paths.register, element: <RegisterPage /> },
+          { path: paths.login, element: <LoginRoute /> },
+          { path: paths.register, element: <RegisterRoute /> },
           { path: paths.rewardList, element: <RewardListRoute /> },
           { path: paths.rewardHistory, element: <RewardHistoryRoute /> },
           { path: paths.profile, element: <ProtectedRoute><ProfileRoute /></ProtectedRoute> },

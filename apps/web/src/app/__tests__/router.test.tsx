@@ -40,8 +40,10 @@ describe('route table', () => {
   });
 
   it.each(['/rewardlist', '/rewardhistory'])('does not guard %s', (path) => {
-    renderRoutes(routes, path);
-    expect(screen.getByText('该功能即将上线，敬请期待')).toBeTruthy();
+    const { router } = renderRoutes(routes, path);
+    // The page itself answers a signed-out visitor (spec §2 My tips: 'please log in'); no redirect.
+    expect(screen.getByText('请先登录')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
   });
 
   it('renders chat without header and footer', () => {

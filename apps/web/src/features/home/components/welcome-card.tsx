@@ -1,9 +1,9 @@
 import type { UserInfo } from '@lingxi/shared';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
-import { BarChartOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { BarChartOutlined, CompassOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { SupportUsButton } from './support-us-button';
+import { SupportUsButton } from '@/features/reward';
 
 interface WelcomeCardProps {
   user: UserInfo;
@@ -30,6 +30,9 @@ export function WelcomeCard({ user, onLogout }: WelcomeCardProps) {
         <Flex gap={8} wrap className="welcome-actions">
           <Button icon={<UserOutlined />} onClick={() => navigate(paths.profile)}>
             个人中心
+          </Button>
+          <Button icon={<CompassOutlined />} onClick={() => navigate(paths.baziInput)}>
+            八字排盘
           </Button>
           <SupportUsButton />
           {/* Server-decided (ADMIN_PHONES) rather than a phone number baked into the client as the spec's original did. */}

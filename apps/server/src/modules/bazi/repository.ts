@@ -1,0 +1,89 @@
+import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { baziCharts } from '../../db/schema';
+
+export interface SavedChartRow {
+  id: string;
+  createdAt: Date;
+  input: unknown;
+  result: unknown;
+}
+
+export interface ChartSummaryRow {
+  id: string;
+  createdAt: Date;
+  gender: string | null;
+  title: string | null;
+  birthTime: string | null;
+  birthPlace: string | null;
+  calendarType: string | null;
+  lunarDate: string | null;
+  pillars: string | null;
+}
+
+/** A uuid column compared with a malformed string is a PostgreSQL error, so such ids are a miss before any query. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const r = baziCharts.result;
+// The list reads a few fields out of the stored chart rather than shipping ~8 kB of JSON per row.
+const summaryColumns = {
+  id: baziCharts.id,
+  createdAt: baziCharts.createdAt,
+  gender: sql<string | null>`${r}->>'gender'`,
+  title: sql<string | null>`${r}->>'title'`,
+  birthTime: sql<string | null>`${r}->>'birth_time'`,
+  birthPlace: sql<string | null>`${r}->>'birth_place'`,
+  calendarType: sql<string | null>`${baziCharts.input}->>'calendarType'`,
+  lunarDate: sql<string | null>`${r}->'lunar_date'->>'text'`,
+  pillars: sql<string | null>`concat_ws(' ', ${r}->'pillars'->'year'->>'gan_zhi', ${r}->'pillars'->'month'->>'gan_zhi', ${r}->'pillars'->'day'->>'gan_zhi', ${r}->'pillars'->'hour'->>'gan_zhi')`,
+};
+
+export function createBaziRepository(db: Db) {
+  return {
+    /** Saves a chart and drops the user's oldest ones beyond `keep`. */
+    async insert(row: { userId: string; input: unknown; result: unknown; createdAt: Date }, keep: number): Promise<{ id: string; createdAt: Date }> {
+      const [saved] = await db.insert(baziCharts).values(row).returning({ id: baziCharts.id, createdAt: baziCharts.createdAt });
+      const newest = db
+        .select({ id: baziCharts.id })
+        .from(baziCharts)
+        .where(eq(baziCharts.userId, row.userId))
+        .orderBy(desc(baziCharts.createdAt), desc(baziCharts.id))
+        .limit(keep);
+      await db.delete(baziCharts).where(and(eq(baziCharts.userId, row.userId), notInArray(baziCharts.id, newest)));
+      return saved!;
+    },
+
+    async list(userId: string, page: number, pageSize: number): Promise<{ rows: ChartSummaryRow[]; total: number }> {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(summaryColumns)
+          .from(baziCharts)
+          .where(eq(baziCharts.userId, userId))
+          .orderBy(desc(baziCharts.createdAt), desc(baziCharts.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(baziCharts).where(eq(baziCharts.userId, userId)),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async find(userId: string, id: string): Promise<SavedChartRow | null> {
+      if (!UUID.test(id)) return null;
+      const [row] = await db
+        .select({ id: baziCharts.id, createdAt: baziCharts.createdAt, input: baziCharts.input, result: baziCharts.result })
+        .from(baziCharts)
+        .where(and(eq(baziCharts.id, id), eq(baziCharts.userId, userId)));
+      return row ?? null;
+    },
+
+    async delete(userId: string, id: string): Promise<boolean> {
+      if (!UUID.test(id)) return false;
+      const gone = await db
+        .delete(baziCharts)
+        .where(and(eq(baziCharts.id, id), eq(baziCharts.userId, userId)))
+        .returning({ id: baziCharts.id });
+      return gone.length > 0;
+    },
+  };
+}
+export type BaziRepository = ReturnType<typeof createBaziRepository>;

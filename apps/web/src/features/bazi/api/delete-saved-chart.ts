@@ -1,0 +1,5 @@
+import { apiClient } from '@/lib/api-client';
+
+export async function deleteSavedChart(id: string): Promise<void> {
+  await apiClient.delete(`/bazi-paipan/charts/${encodeURIComponent(id)}`);
+}

@@ -1,0 +1,62 @@
+import type { BaziRequest } from '@lingxi/shared';
+import { BAZI_FORM_MESSAGES } from '@lingxi/shared';
+import { Button, Col, Form, Radio, Row } from 'antd';
+import { useMemo } from 'react';
+import { defaultFormValues, reconcile, toRequest, type BaziFormValues } from '../lib/form-model';
+import { BirthDateFields } from './birth-date-fields';
+import { BirthPlaceFields } from './birth-place-fields';
+import { ChartOptionsFields } from './chart-options-fields';
+
+interface BaziFormProps {
+  loading: boolean;
+  onSubmit: (request: BaziRequest) => void;
+}
+
+/** Spec §2 Bazi input form: every field required, options that only ever offer a real date. */
+export function BaziForm({ loading, onSubmit }: BaziFormProps) {
+  const [form] = Form.useForm<BaziFormValues>();
+  const initial = useMemo(() => defaultFormValues(), []);
+  // Undefined until the form has mounted; the initial values stand in for that first render.
+  const watched = Form.useWatch([], form) as BaziFormValues | undefined;
+  const v = watched ?? initial;
+  const dateValues = useMemo(
+    () => ({ calendarType: v.calendarType, year: v.year, month: v.month, isLeapMonth: v.isLeapMonth ?? false }),
+    [v.calendarType, v.year, v.month, v.isLeapMonth],
+  );
+
+  const onValuesChange = (changed: Partial<BaziFormValues>, all: BaziFormValues) => {
+    for (const [key, value] of Object.entries(reconcile(changed, all))) form.setFieldValue(key as keyof BaziFormValues, value);
+  };
+
+  return (
+    <Form<BaziFormValues>
+      form={form}
+      name="bazi"
+      layout="vertical"
+      initialValues={initial}
+      onValuesChange={onValuesChange}
+      onFinish={(v) => onSubmit(toRequest(v as Required<BaziFormValues>))}
+      requiredMark={false}
+      className="bazi-form"
+    >
+      <Row gutter={12}>
+        <Col span={12}>
+          <Form.Item label="性别" name="gender" rules={[{ required: true, message: BAZI_FORM_MESSAGES.gender }]}>
+            <Radio.Group optionType="button" buttonStyle="solid" options={[{ value: 'male', label: '男' }, { value: 'female', label: '女' }]} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="历法" name="calendarType" rules={[{ required: true, message: BAZI_FORM_MESSAGES.calendarType }]}>
+            <Radio.Group optionType="button" buttonStyle="solid" options={[{ value: 'solar', label: '公历' }, { value: 'lunar', label: '农历' }]} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <BirthPlaceFields province={v.province} />
+      <BirthDateFields values={dateValues} />
+      <ChartOptionsFields />
+      <Button type="primary" htmlType="submit" size="large" block loading={loading} className="bazi-submit">
+        开始排盘
+      </Button>
+    </Form>
+  );
+}

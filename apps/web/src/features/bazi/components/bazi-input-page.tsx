@@ -1,0 +1,65 @@
+import { BAZI_MESSAGES, type BaziRequest } from '@lingxi/shared';
+import { Alert, App, Card, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { errorMessage } from '@/lib/api-client';
+import '../bazi.css';
+import { calculateChart } from '../api/calculate-chart';
+import { getSavedChart } from '../api/get-saved-chart';
+import { useBaziStore } from '../stores/bazi-store';
+import { BaziForm } from './bazi-form';
+import { SavedCharts } from './saved-charts';
+
+/** Spec §2 Bazi input (/baziinput): on success the chart goes to the store and the user to /baziresult. */
+export function BaziInputPage() {
+  useDocumentTitle('八字排盘');
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { loading, error, setLoading, setError, setResult } = useBaziStore();
+  const [opening, setOpening] = useState<string | null>(null);
+  // An error belongs to the attempt that caused it, not to the next visit of the form.
+  useEffect(() => () => setError(null), [setError]);
+
+  const submit = async (request: BaziRequest) => {
+    setLoading(true);
+    setError(null);
+    try {
+      setResult(await calculateChart(request));
+      navigate(paths.baziResult);
+    } catch (err) {
+      const text = errorMessage(err, BAZI_MESSAGES.failed);
+      setError(text);
+      message.error(text);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const open = async (id: string) => {
+    setOpening(id);
+    try {
+      setResult((await getSavedChart(id)).result);
+      navigate(paths.baziResult);
+    } catch (err) {
+      message.error(errorMessage(err, '打开命盘失败，请重试'));
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  return (
+    <div className="page bazi-page bazi-page-input">
+      <Card className="bazi-card">
+        <Typography.Title level={3} className="bazi-page-title">
+          八字排盘
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">填写出生信息，按节气精确排出四柱、藏干、纳音与大运流年。</Typography.Paragraph>
+        {error ? <Alert type="error" showIcon title={error} className="bazi-error" /> : null}
+        <BaziForm loading={loading} onSubmit={submit} />
+      </Card>
+      <SavedCharts onOpen={open} opening={opening} />
+    </div>
+  );
+}

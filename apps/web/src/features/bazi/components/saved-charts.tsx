@@ -1,0 +1,90 @@
+import type { BaziChartSummary } from '@lingxi/shared';
+import { App, Button, Card, List, Popconfirm, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { deleteSavedChart } from '../api/delete-saved-chart';
+import { getSavedCharts } from '../api/get-saved-charts';
+import { shortDateTime } from '../lib/format';
+
+const PAGE_SIZE = 5;
+
+interface SavedChartsProps {
+  onOpen: (id: string) => void;
+  opening: string | null;
+}
+
+/** 我的命盘: the signed-in user's recent charts (the server saves each one), to reopen or delete. */
+export function SavedCharts({ onOpen, opening }: SavedChartsProps) {
+  const { message } = App.useApp();
+  const [records, setRecords] = useState<BaziChartSummary[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(async (p: number, signal?: AbortSignal) => {
+    setLoading(true);
+    try {
+      const data = await getSavedCharts(p, PAGE_SIZE, signal);
+      setRecords(data.records);
+      setTotal(data.total);
+      setPage(p);
+    } catch (error) {
+      if (!signal?.aborted) message.error(errorMessage(error, '加载我的命盘失败'));
+    } finally {
+      if (!signal?.aborted) setLoading(false);
+    }
+  }, [message]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(1, controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const remove = async (id: string) => {
+    try {
+      await deleteSavedChart(id);
+      message.success('已删除');
+      await load(records.length === 1 && page > 1 ? page - 1 : page);
+    } catch (error) {
+      message.error(errorMessage(error, '删除失败'));
+    }
+  };
+
+  if (!loading && total === 0) return null;
+  return (
+    <Card className="bazi-card bazi-saved" title="我的命盘" size="small">
+      <List<BaziChartSummary>
+        loading={loading}
+        dataSource={records}
+        pagination={total > PAGE_SIZE ? { current: page, pageSize: PAGE_SIZE, total, size: 'small', onChange: (p) => void load(p) } : false}
+        renderItem={(item) => (
+          <List.Item
+            actions={[
+              <Button key="open" type="link" size="small" loading={opening === item.id} onClick={() => onOpen(item.id)}>
+                查看
+              </Button>,
+              <Popconfirm key="delete" title="删除这个命盘？" okText="删除" cancelText="取消" onConfirm={() => remove(item.id)}>
+                <Button type="text" size="small" icon={<DeleteOutlined />} aria-label="删除" />
+              </Popconfirm>,
+            ]}
+          >
+            <List.Item.Meta
+              title={
+                <span className="bazi-saved-title">
+                  {item.title} · {item.pillars}
+                </span>
+              }
+              description={
+                <Typography.Text type="secondary" className="bazi-saved-desc">
+                  {shortDateTime(item.birth_time)} · {item.birth_place}
+                </Typography.Text>
+              }
+            />
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}

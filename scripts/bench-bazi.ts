@@ -1,0 +1,285 @@
+/**
+ * `npm run bench:bazi`: the Bazi figures in one run.
+ *   1. The calculator in process, against lunar-javascript (packages/bazi/bench/bazi.bench.ts).
+ *   2. POST /api/bazi-paipan/paipan over HTTP against the real app (buildApp, listening on 127.0.0.1:0 in a child
+ *      process), anonymous and with varied births, at 64 keep-alive connections; a bare Fastify hello-world goes through
+ *      the same load generator in the same run as the baseline.
+ * The load generator shares the machine's cores with the server, so the figures are what this box does end to end.
+ * BENCH_ROUNDS (default 3) and BENCH_SECONDS (default 5) set the rounds and each measured window; BENCH_CONNECTIONS (default 64) the concurrency; BENCH_CPU_PROF=<dir>
+ * profiles the servers; BENCH_SERVER_FLAGS passes Node flags to them (e.g. --max-semi-space-size=32).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(here), '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = 2;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const TARGET_RATE = 5_000;
+const TARGET_P99_MS = 20;
+
+type Target = 'hello' | 'app-warn' | 'app-info';
+
+// ── child: one server per target ────────────────────────────────────────────────────────────────────────────────
+async function serve(target: Target): Promise<void> {
+  process.on('SIGTERM', () => process.exit(0));
+  let port: number;
+  if (target === 'hello') {
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify({ logger: false });
+    app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as { port: number }).port;
+  } else {
+    const { buildApp } = await import('../apps/server/src/app');
+    const { parseConfig } = await import('../apps/server/src/config');
+    const { openDatabase } = await import('../apps/server/src/db/client');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-bench-'));
+    process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+    const config = parseConfig({
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      // 'info' is the default (its lines go to /dev/null here); 'warn' shows what logging costs at all.
+      LOG_LEVEL: target === 'app-info' ? 'info' : 'warn',
+      BAZI_RATE_LIMIT_PER_MINUTE: '1000000000',
+      PAY_SWEEP_INTERVAL_MS: '0',
+    });
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const app = await buildApp({ config, database });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as { port: number }).port;
+  }
+  process.on('message', () => process.send!({ cpu: process.cpuUsage() }));
+  process.send!({ port });
+}
+
+// ── parent: inputs, load generator, report ─────────────────────────────────────────────────────────────────────
+interface RunResult {
+  rate: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  bytes: number;
+}
+
+function seeded(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** 1,000 valid, varied requests: both calendars, leap months, every province, every option. */
+async function makeBodies(): Promise<Buffer[]> {
+  const bazi = await import('@lingxi/bazi');
+  const random = seeded(20240509);
+  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const provinces = bazi.listProvinces();
+  const two = (n: number) => String(n).padStart(2, '0');
+  const bodies: Buffer[] = [];
+  while (bodies.length < 1000) {
+    const province = provinces[int(0, provinces.length - 1)]!;
+    const city = province.cities[int(0, province.cities.length - 1)]!;
+    const year = int(1930, 2030);
+    const lunar = random() < 0.3;
+    let month = int(1, 12);
+    let isLeapMonth = false;
+    let days = bazi.daysInSolarMonth(year, month);
+    if (lunar) {
+      const months = bazi.lunarMonthsOfYear(year);
+      const m = months[int(0, months.length - 1)]!;
+      month = m.month;
+      isLeapMonth = m.isLeap;
+      days = m.days;
+    }
+    const body = {
+      year: String(year), month: two(month), day: two(int(1, days)), hour: two(int(0, 23)), minute: two(int(0, 59)), isLeapMonth,
+      gender: random() < 0.5 ? 'male' : 'female', calendarType: lunar ? 'lunar' : 'solar', birth_place: bazi.formatBirthPlace(province.name, city.name),
+      ...(random() < 0.3 ? { trueSolarTime: true } : {}),
+      ...(random() < 0.2 ? { ziHourRule: 'day-changes-at-0', ageReckoning: 'zhou' } : {}),
+    };
+    try {
+      bazi.computeChartFromSpec(body); // skips the few clock times that never existed (summer-time gaps)
+      bodies.push(Buffer.from(JSON.stringify(body)));
+    } catch {
+      // not a valid birth; draw again
+    }
+  }
+  return bodies;
+}
+
+async function load(port: number, request: { method: 'GET' | 'POST'; path: string; bodies?: Buffer[] }, seconds: number): Promise<RunResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  let next = 0;
+  const end = performance.now() + seconds * 1000;
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const body = request.bodies?.[next++ % request.bodies.length];
+      const started = performance.now();
+      const req = http.request(
+        { agent, host: '127.0.0.1', port, method: request.method, path: request.path, headers: body ? { 'content-type': 'application/json', 'content-length': body.length } : {} },
+        (res) => {
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => {
+            if (res.statusCode === 200) latencies.push(performance.now() - started);
+            else errors++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < end) await once();
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { rate: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors, bytes: latencies.length ? bytes / (latencies.length + errors) : 0 };
+}
+
+interface Server {
+  target: Target;
+  child: ChildProcess;
+  port: number;
+  /** CPU time (user + system, ms) the server process has used so far. */
+  cpuMs(): Promise<number>;
+}
+
+function startServer(target: Target): Promise<Server> {
+  // Request logs go to /dev/null: the cost of writing them is measured, a terminal full of them is not.
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server, for finding where a request's time goes.
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...flags, ...prof, '--import', 'tsx', here, 'serve', target], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const cpuMs = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (m: { cpu: NodeJS.CpuUsage }) => resolve((m.cpu.user + m.cpu.system) / 1000));
+      child.send('cpu');
+    });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve({ target, child, port: m.port, cpuMs }));
+    child.once('exit', (code) => reject(new Error(`bench server (${target}) exited with ${code}`)));
+  });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+interface Measured extends RunResult {
+  /** Share of one core the server process used during the window, and the load generator likewise. */
+  serverCpu: number;
+  clientCpu: number;
+}
+
+async function measure(server: Server, request: Parameters<typeof load>[1]): Promise<Measured> {
+  await load(server.port, request, WARMUP_SECONDS);
+  const serverBefore = await server.cpuMs();
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
+  const result = await load(server.port, request, SECONDS);
+  const wall = performance.now() - started;
+  const client = process.cpuUsage(clientBefore);
+  return { ...result, serverCpu: ((await server.cpuMs()) - serverBefore) / wall, clientCpu: (client.user + client.system) / 1000 / wall };
+}
+
+/** What one request must at least cost in this process: the chart plus serialising it. */
+async function inProcessFloor(bodies: Buffer[]): Promise<number> {
+  const { computeChartFromSpec } = await import('@lingxi/bazi');
+  const parsed = bodies.map((b) => JSON.parse(b.toString()) as object);
+  let sink = 0;
+  for (const b of parsed.slice(0, 300)) sink += JSON.stringify(computeChartFromSpec(b as never)).length;
+  const start = performance.now();
+  let n = 0;
+  while (performance.now() - start < 1500) for (const b of parsed) (sink += JSON.stringify({ success: true, message: '排盘成功', data: computeChartFromSpec(b as never) }).length), n++;
+  if (sink < 0) console.log(sink);
+  return ((performance.now() - start) * 1000) / n;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(8);
+const ms = (n: number) => `${n.toFixed(2)} ms`.padStart(9);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (x: number) => `${Math.round(x * 100)}%`.padStart(5);
+
+async function main() {
+  console.log('=== 1. @lingxi/bazi in process (packages/bazi/bench/bazi.bench.ts) ===');
+  const pkg = spawnSync(process.execPath, ['--import', 'tsx', 'packages/bazi/bench/bazi.bench.ts'], { cwd: root, stdio: 'inherit' });
+  if (pkg.status !== 0) process.exitCode = 1;
+
+  console.log(`\n=== 2. HTTP: POST /api/bazi-paipan/paipan, anonymous, ${CONNECTIONS} keep-alive connections ===`);
+  console.log(`${ROUNDS} rounds of ${SECONDS} s per server (after ${WARMUP_SECONDS} s warm-up), the three servers interleaved in each round.`);
+  console.log(`Node ${process.version}, ${cpus().length} CPUs shared by load generator, server and anything else running; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const bodies = await makeBodies();
+  const floor = await inProcessFloor(bodies);
+  console.log(`  in-process floor: computeChartFromSpec + JSON.stringify of the answer = ${floor.toFixed(1)} µs per chart (${fmt(1e6 / floor).trim()}/s on one core)`);
+
+  const runs: [Target, string, Parameters<typeof load>[1]][] = [
+    ['hello', 'bare Fastify hello-world (baseline)', { method: 'GET', path: '/' }],
+    ['app-warn', 'bazi chart, LOG_LEVEL=warn', { method: 'POST', path: '/api/bazi-paipan/paipan', bodies }],
+    ['app-info', 'bazi chart, LOG_LEVEL=info (default)', { method: 'POST', path: '/api/bazi-paipan/paipan', bodies }],
+  ];
+  const servers = await Promise.all(runs.map(([target]) => startServer(target)));
+  const results = new Map<Target, Measured[]>(runs.map(([t]) => [t, []]));
+  try {
+    console.log('                                              req/s       p50       p99  errors  bytes/answer  server-CPU  client-CPU');
+    const row = (name: string, r: Measured) =>
+      console.log(`  ${name.padEnd(42)} ${fmt(r.rate)} ${ms(r.p50)} ${ms(r.p99)} ${String(r.errors).padStart(7)} ${fmt(r.bytes)}      ${pct(r.serverCpu)}       ${pct(r.clientCpu)}`);
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [i, [target, name, request]] of runs.entries()) {
+        const r = await measure(servers[i]!, request);
+        results.get(target)!.push(r);
+        row(`#${round} ${name}`, r);
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((s) => stopServer(s.child)));
+  }
+
+  console.log('  summary over the rounds (median; best round in brackets):');
+  for (const [target, name] of runs) {
+    const rs = results.get(target)!;
+    const best = rs.reduce((a, b) => (b.rate > a.rate ? b : a));
+    console.log(`    ${name.padEnd(40)} ${fmt(median(rs.map((r) => r.rate)))} req/s (${fmt(best.rate).trim()}), p99 ${ms(median(rs.map((r) => r.p99))).trim()} (${ms(best.p99).trim()})`);
+  }
+  const rate = (t: Target) => median(results.get(t)!.map((r) => r.rate));
+  // The target is judged on the configuration `npm start` runs (LOG_LEVEL=info).
+  const p99 = median(results.get('app-info')!.map((r) => r.p99));
+  console.log(`  bazi charts/s vs hello-world: ${(rate('app-warn') / rate('hello')).toFixed(2)}× (warn), ${(rate('app-info') / rate('hello')).toFixed(2)}× (info)`);
+  const met = rate('app-info') >= TARGET_RATE && p99 < TARGET_P99_MS;
+  console.log(`  target ≥ ${TARGET_RATE.toLocaleString('en-US')} charts/s and p99 < ${TARGET_P99_MS} ms (default config, medians): ${met ? 'met' : 'NOT MET'}`);
+  if ([...results.values()].flat().some((r) => r.errors)) {
+    console.log('  some requests failed: see the errors column');
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[2] === 'serve') await serve(process.argv[3] as Target);
+else await main();
