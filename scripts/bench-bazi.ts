@@ -8,19 +8,15 @@
  * BENCH_ROUNDS (default 3) and BENCH_SECONDS (default 5) set the rounds and each measured window; BENCH_CONNECTIONS (default 64) the concurrency; BENCH_CPU_PROF=<dir>
  * profiles the servers; BENCH_SERVER_FLAGS passes Node flags to them (e.g. --max-semi-space-size=32).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONNECTIONS, SECONDS, WARMUP_SECONDS, fmt, measure, median, ms, pct, root, startServer, stopServer, type LoadRequest, type Measured } from './lib/http-load';
 
 const here = fileURLToPath(import.meta.url);
-const root = path.resolve(path.dirname(here), '..');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const WARMUP_SECONDS = 2;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const TARGET_RATE = 5_000;
 const TARGET_P99_MS = 20;
 
@@ -62,14 +58,6 @@ async function serve(target: Target): Promise<void> {
 }
 
 // ── parent: inputs, load generator, report ─────────────────────────────────────────────────────────────────────
-interface RunResult {
-  rate: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  bytes: number;
-}
-
 function seeded(seed: number) {
   let s = seed >>> 0;
   return () => {
@@ -120,96 +108,6 @@ async function makeBodies(): Promise<Buffer[]> {
   return bodies;
 }
 
-async function load(port: number, request: { method: 'GET' | 'POST'; path: string; bodies?: Buffer[] }, seconds: number): Promise<RunResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  let errors = 0;
-  let bytes = 0;
-  let next = 0;
-  const end = performance.now() + seconds * 1000;
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const body = request.bodies?.[next++ % request.bodies.length];
-      const started = performance.now();
-      const req = http.request(
-        { agent, host: '127.0.0.1', port, method: request.method, path: request.path, headers: body ? { 'content-type': 'application/json', 'content-length': body.length } : {} },
-        (res) => {
-          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-          res.on('end', () => {
-            if (res.statusCode === 200) latencies.push(performance.now() - started);
-            else errors++;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      req.end(body);
-    });
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < end) await once();
-  }));
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { rate: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors, bytes: latencies.length ? bytes / (latencies.length + errors) : 0 };
-}
-
-interface Server {
-  target: Target;
-  child: ChildProcess;
-  port: number;
-  /** CPU time (user + system, ms) the server process has used so far. */
-  cpuMs(): Promise<number>;
-}
-
-function startServer(target: Target): Promise<Server> {
-  // Request logs go to /dev/null: the cost of writing them is measured, a terminal full of them is not.
-  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server, for finding where a request's time goes.
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...flags, ...prof, '--import', 'tsx', here, 'serve', target], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const cpuMs = () =>
-    new Promise<number>((resolve) => {
-      child.once('message', (m: { cpu: NodeJS.CpuUsage }) => resolve((m.cpu.user + m.cpu.system) / 1000));
-      child.send('cpu');
-    });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m: { port: number }) => resolve({ target, child, port: m.port, cpuMs }));
-    child.once('exit', (code) => reject(new Error(`bench server (${target}) exited with ${code}`)));
-  });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-interface Measured extends RunResult {
-  /** Share of one core the server process used during the window, and the load generator likewise. */
-  serverCpu: number;
-  clientCpu: number;
-}
-
-async function measure(server: Server, request: Parameters<typeof load>[1]): Promise<Measured> {
-  await load(server.port, request, WARMUP_SECONDS);
-  const serverBefore = await server.cpuMs();
-  const clientBefore = process.cpuUsage();
-  const started = performance.now();
-  const result = await load(server.port, request, SECONDS);
-  const wall = performance.now() - started;
-  const client = process.cpuUsage(clientBefore);
-  return { ...result, serverCpu: ((await server.cpuMs()) - serverBefore) / wall, clientCpu: (client.user + client.system) / 1000 / wall };
-}
-
 /** What one request must at least cost in this process: the chart plus serialising it. */
 async function inProcessFloor(bodies: Buffer[]): Promise<number> {
   const { computeChartFromSpec } = await import('@lingxi/bazi');
@@ -223,11 +121,6 @@ async function inProcessFloor(bodies: Buffer[]): Promise<number> {
   return ((performance.now() - start) * 1000) / n;
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(8);
-const ms = (n: number) => `${n.toFixed(2)} ms`.padStart(9);
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const pct = (x: number) => `${Math.round(x * 100)}%`.padStart(5);
 
 async function main() {
   console.log('=== 1. @lingxi/bazi in process (packages/bazi/bench/bazi.bench.ts) ===');
@@ -241,12 +134,12 @@ async function main() {
   const floor = await inProcessFloor(bodies);
   console.log(`  in-process floor: computeChartFromSpec + JSON.stringify of the answer = ${floor.toFixed(1)} µs per chart (${fmt(1e6 / floor).trim()}/s on one core)`);
 
-  const runs: [Target, string, Parameters<typeof load>[1]][] = [
+  const runs: [Target, string, LoadRequest][] = [
     ['hello', 'bare Fastify hello-world (baseline)', { method: 'GET', path: '/' }],
     ['app-warn', 'bazi chart, LOG_LEVEL=warn', { method: 'POST', path: '/api/bazi-paipan/paipan', bodies }],
     ['app-info', 'bazi chart, LOG_LEVEL=info (default)', { method: 'POST', path: '/api/bazi-paipan/paipan', bodies }],
   ];
-  const servers = await Promise.all(runs.map(([target]) => startServer(target)));
+  const servers = await Promise.all(runs.map(([target]) => startServer(here, target)));
   const results = new Map<Target, Measured[]>(runs.map(([t]) => [t, []]));
   try {
     console.log('                                              req/s       p50       p99  errors  bytes/answer  server-CPU  client-CPU');

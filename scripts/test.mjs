@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = mkdtempSync(path.join(tmpdir(), 'lx-test-report-'));
-const typecheck = ['packages/shared', 'packages/bazi', 'apps/server', 'apps/web'];
+const typecheck = ['packages/shared', 'packages/bazi', 'apps/server', 'apps/web', 'scripts'];
 const tiers = [
   ['单元与组件测试', ['--project', 'unit', '--project', 'web']],
   ['服务端集成测试', ['--project', 'integration']],

@@ -182,9 +182,12 @@ describe.each(dbTargets)('chat streaming through an OpenAI-compatible upstream o
       const mid = await until(() => detail(key), (d) => (d.messages[1]?.content ?? '').includes('第6段'));
       expect(mid.messages[1]).toMatchObject({ role: 'assistant', status: 'streaming' });
       expect(mid.messages[1]!.content).toContain('第1段。第2段。');
+      const liveGauge = async () => /lingxi_chat_live_streams (\d+)/.exec((await ctx.inject({ method: 'GET', url: '/api/metrics' })).body)?.[1];
+      expect(await liveGauge()).toBe('1');
       ac.abort();
       const end = await until(() => detail(key), (d) => d.messages[1]?.status === 'aborted');
       expect(end.messages[1]!.status).toBe('aborted');
+      expect(await liveGauge()).toBe('0');
     });
   });
 

@@ -52,6 +52,14 @@ describe.each(dbTargets)('sandbox mode (the default) on %s', (target) => {
     const tip = await ctx.inject({ method: 'POST', url: '/api/reward/reward', headers: bearer(token), payload: { order_id: order.order_id } });
     expect(tip.statusCode).toBe(400);
   });
+
+  it('counts each settled order once in the Prometheus payment outcomes', async () => {
+    const metrics = (await ctx.inject({ method: 'GET', url: '/api/metrics' })).body;
+    // Earlier tests in this block paid one order per method and closed one WeChat order.
+    expect(metrics).toContain('lingxi_payment_outcomes_total{method="wechat",outcome="paid"} 1');
+    expect(metrics).toContain('lingxi_payment_outcomes_total{method="alipay",outcome="paid"} 1');
+    expect(metrics).toContain('lingxi_payment_outcomes_total{method="wechat",outcome="closed"} 1');
+  });
 });
 
 describe.each(dbTargets)('the reconciliation sweep on %s', (target) => {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { nextPhone, registerViaApi } from './support/api';
+import { adminToken, nextPhone, registerViaApi } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -17,7 +17,7 @@ describe.skipIf(Boolean(inject('skipReason')))('admin-only entry on home', () =>
   });
 
   it('shows 令牌统计 to the admin phone, signed in through /token-handler?token=', async () => {
-    const { token } = await registerViaApi(baseUrl, adminPhone, '管理员');
+    const token = await adminToken(baseUrl, adminPhone);
     const page = await newPage(browser, baseUrl, 'desktop');
     await page.goto(`/token-handler?token=${encodeURIComponent(token)}`);
     await page.getByText('你好，管理员').waitFor();

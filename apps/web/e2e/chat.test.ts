@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { nextPhone, registerViaApi } from './support/api';
+import { adminToken, nextPhone, registerViaApi } from './support/api';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
 /**
@@ -159,11 +159,8 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
     await screenshot(page, 'token-stats-375-denied', false);
   });
 
-  it('lets the admin query token usage by phone', async (ctx) => {
-    // The admin account belongs to admin.test.ts (registering it here would make that file fail); use it when it exists.
-    const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: adminPhone, password: 'secret123' }) });
-    if (!login.ok) ctx.skip();
-    const adminToken = String(((await login.json()) as { token: string }).token);
+  it('lets the admin query token usage by phone', async () => {
+    const admin = await adminToken(baseUrl, adminPhone);
     const user = nextPhone();
     const { token } = await registerViaApi(baseUrl, user, '统计对象');
     const chatPage = await newPage(browser, baseUrl, 'desktop');
@@ -173,7 +170,7 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
     await waitForStatus(chatPage, 'done');
 
     const page = await newPage(browser, baseUrl, 'desktop');
-    await page.goto(`/token-stats?token=${encodeURIComponent(adminToken)}`);
+    await page.goto(`/token-stats?token=${encodeURIComponent(admin)}`);
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await page.getByText('请输入 session_id 或手机号').first().waitFor();
     await page.getByLabel('手机号').fill(` ${user} `);

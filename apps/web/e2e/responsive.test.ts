@@ -47,13 +47,13 @@ describe.skipIf(Boolean(inject('skipReason')))('key pages at 375 px and 1280 px'
     });
   }
 
-  it('profile, about, bind-phone and a placeholder page fit 375 px', async () => {
+  it('profile, about, bind-phone and the Bazi form fit 375 px', async () => {
     const page = await newPage(browser, baseUrl, 'mobile');
     for (const [path, ready, name] of [
       ['/about', '我们的服务', 'about'],
       ['/bind-phone', '绑定后可使用手机号登录', 'bind-phone'],
       [`/profile?token=${encodeURIComponent(token)}`, '修改用户名', 'profile'],
-      ['/baziinput', '该功能即将上线，敬请期待', 'coming-soon'],
+      ['/baziinput', '开始排盘', 'bazi-input'],
     ] as const) {
       await visit(page, path, ready);
       expect(await hasHorizontalOverflow(page), `${path} overflows`).toBe(false);

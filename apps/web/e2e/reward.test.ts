@@ -1,20 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { nextPhone, registerViaApi } from './support/api';
+import { adminToken, nextPhone, registerViaApi } from './support/api';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const adminPhone = inject('adminPhone');
 
-/** The admin may already exist (another spec registered it on this server): then sign in with the same password. */
-async function adminToken(): Promise<string> {
-  try {
-    return (await registerViaApi(baseUrl, adminPhone, '管理员')).token;
-  } catch {
-    const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: adminPhone, password: 'secret123' }) });
-    return String(((await res.json()) as { token: string }).token);
-  }
-}
 
 async function signedInPage(browser: Browser, token: string, path: string, viewport: ViewportName = 'desktop'): Promise<Page> {
   const page = await newPage(browser, baseUrl, viewport);
@@ -101,7 +92,7 @@ describe.skipIf(Boolean(inject('skipReason')))('tips with the sandbox gateways',
     const denied = await signedInPage(browser, user.token, '/rewardlist');
     await denied.getByText('无权限：仅管理员可以访问').waitFor();
 
-    const page = await signedInPage(browser, await adminToken(), '/rewardlist');
+    const page = await signedInPage(browser, await adminToken(baseUrl, adminPhone), '/rewardlist');
     await page.getByRole('heading', { name: '打赏记录管理' }).waitFor();
     await page.locator('.ant-table-row').first().waitFor();
     await page.getByPlaceholder('请输入手机号').fill(user.phone);
@@ -126,7 +117,7 @@ describe.skipIf(Boolean(inject('skipReason')))('tips with the sandbox gateways',
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await screenshot(page, 'mobile-reward-history');
 
-    const admin = await signedInPage(browser, await adminToken(), '/rewardlist', 'mobile');
+    const admin = await signedInPage(browser, await adminToken(baseUrl, adminPhone), '/rewardlist', 'mobile');
     await admin.locator('.ant-table-row').first().waitFor();
     expect(await hasHorizontalOverflow(admin)).toBe(false);
     await screenshot(admin, 'mobile-reward-list');

@@ -5,8 +5,13 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Read when Prometheus scrapes, so the gauge is exact without the chat code touching it on every stream.
+  let liveStreamCount = () => 0;
   return {
     registry,
+    liveStreamsFrom(count: () => number) {
+      liveStreamCount = count;
+    },
     httpRequests: new Counter({ name: 'lingxi_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'] as const, registers: [registry] }),
     httpDuration: new Histogram({
       name: 'lingxi_http_request_duration_seconds',
@@ -15,7 +20,14 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
-    liveStreams: new Gauge({ name: 'lingxi_chat_live_streams', help: 'Chat replies streaming right now', registers: [registry] }),
+    liveStreams: new Gauge({
+      name: 'lingxi_chat_live_streams',
+      help: 'Chat replies streaming right now',
+      registers: [registry],
+      collect() {
+        this.set(liveStreamCount());
+      },
+    }),
     paymentOutcomes: new Counter({ name: 'lingxi_payment_outcomes_total', help: 'Payment orders settled by outcome', labelNames: ['method', 'outcome'] as const, registers: [registry] }),
   };
 }

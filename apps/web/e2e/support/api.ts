@@ -56,3 +56,17 @@ export async function registerViaApi(baseUrl: string, phone: string, name: strin
   const res = await post(baseUrl, '/auth/register', { name, phone, code, password, confirmPassword: password });
   return { token: String(res.token), password };
 }
+
+/**
+ * The one admin account of the run (ADMIN_PHONES): whichever spec needs it first registers it, later ones sign in,
+ * so specs do not depend on their order.
+ */
+export async function adminToken(baseUrl: string, adminPhone: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ phone: adminPhone, password: 'secret123' }),
+  });
+  if (login.ok) return String(((await login.json()) as { token: string }).token);
+  return (await registerViaApi(baseUrl, adminPhone, '管理员')).token;
+}

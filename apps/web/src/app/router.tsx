@@ -1,26 +1,16 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { BindPhonePage } from '@/features/auth/components/bind-phone-page';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { UrlTokenGate } from '@/features/auth/components/url-token-gate';
-import { AboutPage } from '@/features/static-pages/components/about-page';
-import { ContactPage } from '@/features/static-pages/components/contact-page';
-import { PrivacyPage } from '@/features/static-pages/components/privacy-page';
-import { TermsPage } from '@/features/static-pages/components/terms-page';
 import { MainLayout } from './layouts/main-layout';
-import { BaziInputPage } from '@/features/bazi/components/bazi-input-page';
-import { BaziResultPage } from '@/features/bazi/components/bazi-result-page';
-import { ChatRoute } from './routes/chat';
-import { HomeRoute } from './routes/home';
-import { LoginRoute } from './routes/login';
-import { NotFoundRoute } from './routes/not-found';
-import { ProfileRoute } from './routes/profile';
-import { RegisterRoute } from './routes/register';
-import { RewardHistoryRoute } from './routes/reward-history';
-import { RewardListRoute } from './routes/reward-list';
 import { RouteError } from './routes/route-error';
-import { TokenHandlerRoute } from './routes/token-handler';
-import { TokenStatsRoute } from './routes/token-stats';
+
+/**
+ * Each page is its own chunk, loaded when its route is first visited: a phone opening /login downloads the login
+ * form, not the chat's markdown renderer or the Bazi tables (docs/benchmarks.md, initial JS budget).
+ */
+const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => async () => ({ Component: pick(await load()) });
 
 /**
  * The route table of spec §2 in one place. Access rules:
@@ -41,30 +31,33 @@ export const routes: RouteObject[] = [
           </UrlTokenGate>
         ),
         children: [
-          { index: true, element: <HomeRoute /> },
-          { path: paths.baziInput.slice(1), element: <BaziInputPage /> },
-          { path: paths.baziResult.slice(1), element: <BaziResultPage /> },
-          { path: paths.chat.slice(1), element: <ChatRoute /> },
-          { path: paths.tokenStats.slice(1), element: <TokenStatsRoute /> },
+          { index: true, lazy: page(() => import('./routes/home'), (m) => m.HomeRoute) },
+          { path: paths.baziInput.slice(1), lazy: page(() => import('@/features/bazi/components/bazi-input-page'), (m) => m.BaziInputPage) },
+          { path: paths.baziResult.slice(1), lazy: page(() => import('@/features/bazi/components/bazi-result-page'), (m) => m.BaziResultPage) },
+          { path: paths.chat.slice(1), lazy: page(() => import('./routes/chat'), (m) => m.ChatRoute) },
+          { path: paths.tokenStats.slice(1), lazy: page(() => import('./routes/token-stats'), (m) => m.TokenStatsRoute) },
         ],
       },
       {
         element: <UrlTokenGate />,
         children: [
-          { path: paths.login, element: <LoginRoute /> },
-          { path: paths.register, element: <RegisterRoute /> },
-          { path: paths.rewardList, element: <RewardListRoute /> },
-          { path: paths.rewardHistory, element: <RewardHistoryRoute /> },
-          { path: paths.profile, element: <ProtectedRoute><ProfileRoute /></ProtectedRoute> },
-          { path: paths.bindPhone, element: <BindPhonePage /> },
-          { path: paths.tokenHandler, element: <TokenHandlerRoute /> },
+          { path: paths.login, lazy: page(() => import('./routes/login'), (m) => m.LoginRoute) },
+          { path: paths.register, lazy: page(() => import('./routes/register'), (m) => m.RegisterRoute) },
+          { path: paths.rewardList, lazy: page(() => import('./routes/reward-list'), (m) => m.RewardListRoute) },
+          { path: paths.rewardHistory, lazy: page(() => import('./routes/reward-history'), (m) => m.RewardHistoryRoute) },
+          {
+            element: <ProtectedRoute />,
+            children: [{ path: paths.profile, lazy: page(() => import('./routes/profile'), (m) => m.ProfileRoute) }],
+          },
+          { path: paths.bindPhone, lazy: page(() => import('@/features/auth/components/bind-phone-page'), (m) => m.BindPhonePage) },
+          { path: paths.tokenHandler, lazy: page(() => import('./routes/token-handler'), (m) => m.TokenHandlerRoute) },
         ],
       },
-      { path: paths.about, element: <AboutPage /> },
-      { path: paths.privacy, element: <PrivacyPage /> },
-      { path: paths.terms, element: <TermsPage /> },
-      { path: paths.contact, element: <ContactPage /> },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: paths.about, lazy: page(() => import('@/features/static-pages/components/about-page'), (m) => m.AboutPage) },
+      { path: paths.privacy, lazy: page(() => import('@/features/static-pages/components/privacy-page'), (m) => m.PrivacyPage) },
+      { path: paths.terms, lazy: page(() => import('@/features/static-pages/components/terms-page'), (m) => m.TermsPage) },
+      { path: paths.contact, lazy: page(() => import('@/features/static-pages/components/contact-page'), (m) => m.ContactPage) },
+      { path: '*', lazy: page(() => import('./routes/not-found'), (m) => m.NotFoundRoute) },
     ],
   },
 ];

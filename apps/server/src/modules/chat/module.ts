@@ -17,6 +17,7 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
   const chat = createChatService({ repo, serviceTypes: ctx.serviceTypes, config, now: ctx.now, turns: () => turns! });
   turns = createTurnRunner({ repo, llm, config, db: ctx.db, now: ctx.now, log: ctx.log, resolvePersona: chat.resolvePersona });
   ctx.log.info({ provider: llm.provider, model: llm.model }, 'chat: language model provider');
+  ctx.metrics.liveStreamsFrom(() => turns!.activeCount());
 
   // Open streams would hold close() until they end: stop them (their partial text is saved as 'aborted') first.
   api.addHook('preClose', async () => {

@@ -1,3 +1,4 @@
+import { withOutcomeMetrics } from './outcome-metrics';
 import type { PaymentMethod } from '@lingxi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
@@ -43,7 +44,7 @@ export async function registerRewardModule(api: FastifyInstance, ctx: ModuleCont
   const clients: Partial<Record<PaymentMethod, () => Promise<PayProvider>>> = { ...(wechat ? { wechat } : {}), ...(alipay ? { alipay } : {}) };
 
   const service = createRewardService({
-    repo: createRewardRepository(ctx.db),
+    repo: withOutcomeMetrics(createRewardRepository(ctx.db), ctx.metrics),
     methods: Object.keys(clients) as PaymentMethod[],
     provider: (method) => clients[method]!(),
     notifyUrl: (method) => `${cfg.notifyBaseUrl ?? selfUrl(api)}${NOTIFY_PATHS[method]}`,

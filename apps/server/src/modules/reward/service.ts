@@ -11,9 +11,9 @@ import {
   type TipRecord,
 } from '@lingxi/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import QRCode from 'qrcode';
 import type { PaymentOrderRow, TipRow, UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { renderQrImage } from '../../lib/qr-image';
 import { NotificationRejected, ProviderError, type PayProvider, type ProviderTrade } from './providers/types';
 import type { RewardRepository, TipFilter } from './repository';
 
@@ -190,7 +190,7 @@ export function createRewardService(d: RewardServiceDeps) {
         throw new AppError(502, '支付请求失败，请稍后重试', 'PAY_UNAVAILABLE');
       }
       await repo.setCodeUrl(order.id, codeUrl, d.now());
-      const qrImage = await QRCode.toDataURL(codeUrl, { errorCorrectionLevel: 'M', margin: 1, width: 280 });
+      const qrImage = await renderQrImage(codeUrl, 280);
       return {
         order_id: order.id,
         trade_type: order.tradeType,

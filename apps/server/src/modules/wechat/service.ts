@@ -8,7 +8,7 @@ import type { UserRepository } from '../auth/repository';
 import type { WechatIdentityView } from '../auth/user-info';
 import type { WechatConfig } from './config';
 import { SANDBOX_WECHAT_PATH } from './config';
-import { renderQrImage } from './qr-image';
+import { renderQrImage } from '../../lib/qr-image';
 import { WechatApiError, type WechatOAuthClient, type WechatProfile } from './providers/types';
 import type { QrIntent, QrStateRow, WechatRepository } from './repository';
 

@@ -27,9 +27,9 @@ describe('route table', () => {
     ['/privacy', '隐私政策'],
     ['/terms', '服务条款'],
     ['/contact', '在线留言'],
-  ])('opens %s without signing in, inside header and footer', (path, heading) => {
+  ])('opens %s without signing in, inside header and footer', async (path, heading) => {
     renderRoutes(routes, path);
-    expect(screen.getAllByText(heading).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(heading)).length).toBeGreaterThan(0);
     expect(document.querySelector('.app-header')).toBeTruthy();
     expect(document.querySelector('.app-footer')).toBeTruthy();
   });
@@ -39,17 +39,17 @@ describe('route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it.each(['/rewardlist', '/rewardhistory'])('does not guard %s', (path) => {
+  it.each(['/rewardlist', '/rewardhistory'])('does not guard %s', async (path) => {
     const { router } = renderRoutes(routes, path);
     // The page itself answers a signed-out visitor (spec §2 My tips: 'please log in'); no redirect.
-    expect(screen.getByText('请先登录')).toBeTruthy();
+    expect(await screen.findByText('请先登录')).toBeTruthy();
     expect(router.state.location.pathname).toBe(path);
   });
 
-  it('renders chat without header and footer', () => {
+  it('renders chat without header and footer', async () => {
     useAuthStore.setState({ user, token: 't' });
     renderRoutes(routes, '/chat/bazi');
-    expect(screen.getByText('该功能即将上线，敬请期待')).toBeTruthy();
+    expect(await screen.findByPlaceholderText('请输入您的问题...')).toBeTruthy();
     expect(document.querySelector('.app-header')).toBeNull();
     expect(document.querySelector('.app-footer')).toBeNull();
   });
@@ -65,7 +65,7 @@ describe('route table', () => {
   it('user menu: 设置 says it is coming, 退出登录 signs out to /login', async () => {
     useAuthStore.setState({ user, token: 't' });
     const { router } = renderRoutes(routes, '/about');
-    fireEvent.click(screen.getByRole('button', { name: '用户菜单' }));
+    fireEvent.click(await screen.findByRole('button', { name: '用户菜单' }));
     fireEvent.click(await screen.findByText('设置'));
     expect(await screen.findByText('设置功能即将上线')).toBeTruthy();
 

@@ -1,13 +1,15 @@
+import type { ReactNode } from 'react';
 import type { UserInfo } from '@lingxi/shared';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { BarChartOutlined, CompassOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { SupportUsButton } from '@/features/reward';
 
 interface WelcomeCardProps {
   user: UserInfo;
   onLogout: () => void;
+  /** The 支持我们 control; the app passes the reward feature's button so home does not depend on it. */
+  supportSlot?: ReactNode;
 }
 
 /** Spec §2 home: greet by username, else phone, else a friendly generic word. */
@@ -15,7 +17,7 @@ export function greetingName(user: Pick<UserInfo, 'username' | 'phone'>): string
   return user.username?.trim() || user.phone || '朋友';
 }
 
-export function WelcomeCard({ user, onLogout }: WelcomeCardProps) {
+export function WelcomeCard({ user, onLogout, supportSlot }: WelcomeCardProps) {
   const navigate = useNavigate();
   return (
     <Card className="welcome-card">
@@ -34,7 +36,7 @@ export function WelcomeCard({ user, onLogout }: WelcomeCardProps) {
           <Button icon={<CompassOutlined />} onClick={() => navigate(paths.baziInput)}>
             八字排盘
           </Button>
-          <SupportUsButton />
+          {supportSlot}
           {/* Server-decided (ADMIN_PHONES) rather than a phone number baked into the client as the spec's original did. */}
           {user.is_admin ? (
             <Button icon={<BarChartOutlined />} onClick={() => navigate(paths.tokenStats)}>

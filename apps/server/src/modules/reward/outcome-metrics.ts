@@ -1,0 +1,19 @@
+import type { Metrics } from '../../plugins/metrics';
+import type { RewardRepository } from './repository';
+
+/** Counts each order's one transition out of pending (paid, closed, expired) where it happens: in the conditional UPDATE. */
+export function withOutcomeMetrics(repo: RewardRepository, metrics: Metrics): RewardRepository {
+  return {
+    ...repo,
+    async markPaid(id, s) {
+      const done = await repo.markPaid(id, s);
+      if (done) metrics.paymentOutcomes.inc({ method: done.order.method, outcome: 'paid' });
+      return done;
+    },
+    async markEnded(id, status, now, payload) {
+      const row = await repo.markEnded(id, status, now, payload);
+      if (row) metrics.paymentOutcomes.inc({ method: row.method, outcome: status });
+      return row;
+    },
+  };
+}
