@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from './support/databases';
+import { startFakeOpenAi, type FakeOpenAi } from './support/fake-openai';
+import { usePayFakes } from './support/pay-fakes';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const root = path.resolve(__dirname, '../../..');
+
+/**
+ * SIGKILL — no shutdown hooks, no flushes — in the middle of a chat stream and of a payment notification, then a
+ * restart on the same PostgreSQL: what was committed is still there and the order settles exactly once.
+ */
+describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', () => {
+  const fakes = usePayFakes();
+  let llm: FakeOpenAi;
+  let dbUrl = '';
+  let drop: () => Promise<void>;
+  let server: ChildProcess | null = null;
+  const base = () => `http://127.0.0.1:${fakes.appPort}`;
+
+  async function start() {
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        ...fakes.env,
+        NODE_ENV: 'test',
+        PORT: String(fakes.appPort),
+        HOST: '127.0.0.1',
+        DATABASE_URL: dbUrl,
+        DATA_DIR: path.join(root, '.tmp', 'crash-test'),
+        JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
+        LOG_LEVEL: 'error',
+        WEB_DIST: '/nonexistent',
+        LLM_PROVIDER: 'openai',
+        LLM_BASE_URL: llm.url,
+        LLM_API_KEY: 'test-key',
+        LLM_MODEL: 'fake-model',
+        PAY_QUERY_MIN_INTERVAL_MS: '0',
+      },
+    });
+    for (let i = 0; i < 300; i++) {
+      try {
+        if ((await fetch(`${base()}/api/ready`)).ok) return;
+      } catch {
+        /* starting */
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('server did not become ready');
+  }
+  async function kill() {
+    const s = server!;
+    const exited = new Promise((r) => s.once('exit', r));
+    s.kill('SIGKILL');
+    await exited;
+    server = null;
+  }
+  const call = async (p: string, token: string, body?: object) => {
+    const res = await fetch(`${base()}${p}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return (await res.json()) as { data: any };
+  };
+
+  let token = '';
+  beforeAll(async () => {
+    llm = await startFakeOpenAi({ mode: 'slow', slowDelayMs: 100, slowChunks: 100 });
+    const fresh = await freshDatabase('postgres');
+    dbUrl = fresh.url!;
+    drop = fresh.drop;
+    await start();
+    const phone = `135${String(Date.now()).slice(-8)}`;
+    await fetch(`${base()}/api/auth/send-sms-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, type: 'register' }) });
+    const code = (await (await fetch(`${base()}/api/sandbox/sms?phone=${phone}`)).json()).data.code;
+    const reg = await fetch(`${base()}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: '断电测试', phone, code, password: 'secret123', confirmPassword: 'secret123' }),
+    });
+    token = (await reg.json()).token;
+  }, 60_000);
+  afterAll(async () => {
+    if (server) await kill();
+    await llm?.close();
+    await drop?.();
+  });
+
+  it('keeps the question and the reply saved so far when killed mid-stream', async () => {
+    const key = randomUUID();
+    await call('/api/chat/chat-new', token, { type: 'general', query: '讲个长故事', key });
+    const stream = fetch(`${base()}/api/chat/chat-streaming`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'general', query: '讲个长故事', key }),
+    }).then((r) => r.text()).catch(() => 'cut');
+    let seen = '';
+    for (let i = 0; i < 100 && seen.length < 20; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = (await call(`/api/cache/session-detail?session_id=${key}`, token)).data.messages[1]?.content ?? '';
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(20);
+    await kill();
+    await stream;
+    await start();
+    const after = (await call(`/api/cache/session-detail?session_id=${key}`, token)).data.messages;
+    expect(after[0]).toMatchObject({ role: 'user', content: '讲个长故事' });
+    expect(after[1].content.startsWith(seen)).toBe(true);
+    expect(['streaming', 'aborted']).toContain(after[1].status);
+  }, 60_000);
+
+  it.each([0, 3, 15])('settles a paid order exactly once when killed %i ms into its notification', async (delayMs) => {
+    const order = (await call('/api/reward/wechat-pay', token, { amount: 5, payment_method: 'wechat', trade_type: 'NATIVE' })).data;
+    const delivery = fakes.wechat.pay(order.order_id).catch(() => null);
+    await new Promise((r) => setTimeout(r, delayMs));
+    await kill();
+    await delivery;
+    await start();
+    // The callback may or may not have been committed before the kill; a status poll asks the gateway and repairs it.
+    let status = '';
+    for (let i = 0; i < 50 && status !== 'paid'; i++) {
+      status = (await call(`/api/reward/payment-status/${order.order_id}`, token)).data.status;
+      if (status !== 'paid') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe('paid');
+    await fakes.wechat.notify(order.order_id);
+    const forThisOrder = await countTips(order.order_id);
+    expect(forThisOrder).toBe(1);
+  }, 60_000);
+
+  async function countTips(orderId: string) {
+    const { default: postgres } = await import('postgres');
+    const sql = postgres(dbUrl, { max: 1 });
+    const [row] = await sql`select count(*)::int as n from tips where order_id = ${orderId}`;
+    await sql.end();
+    return row!.n as number;
+  }
+});
