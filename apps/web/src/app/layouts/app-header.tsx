@@ -1,19 +1,23 @@
 import { Button, Flex, Layout } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { MobileNavDrawer } from './mobile-nav-drawer';
-import { UserMenu } from './user-menu';
+
+// The menu and the drawer pull in antd's Dropdown/Menu/Drawer; a visitor on /login never needs them, so they load
+// when first shown.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const MobileNavDrawer = lazy(() => import('./mobile-nav-drawer').then((m) => ({ default: m.MobileNavDrawer })));
 
 export function AppHeader() {
   const user = useAuthStore((s) => s.user);
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
 
   return (
     <Layout.Header className="app-header">
@@ -23,9 +27,19 @@ export function AppHeader() {
           <span>{config.productName}</span>
         </Link>
         {isMobile ? (
-          <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} />
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label="打开菜单"
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
+          />
         ) : user ? (
-          <UserMenu user={user} />
+          <Suspense fallback={null}>
+            <UserMenu user={user} />
+          </Suspense>
         ) : (
           <Flex gap={8}>
             <Button type="text" onClick={() => navigate(paths.login)}>
@@ -37,7 +51,11 @@ export function AppHeader() {
           </Flex>
         )}
       </Flex>
-      {isMobile ? <MobileNavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} /> : null}
+      {isMobile && drawerUsed ? (
+        <Suspense fallback={null}>
+          <MobileNavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} />
+        </Suspense>
+      ) : null}
     </Layout.Header>
   );
 }
