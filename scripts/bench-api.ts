@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONNECTIONS, SECONDS, fmt, measure, median, ms, pct, startServer, stopServer, type LoadRequest, type Measured } from './lib/http-load';
+import { CONNECTIONS, SECONDS, fmt, measure, median, ms, pct, serveHelloWorld, startServer, stopServer, type LoadRequest, type Measured } from './lib/http-load';
 
 const here = fileURLToPath(import.meta.url);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -18,11 +18,7 @@ async function serve(target: Target) {
   let port: number;
   let token = '';
   if (target === 'hello') {
-    const { default: Fastify } = await import('fastify');
-    const app = Fastify({ logger: false });
-    app.get('/', async () => ({ hello: 'world' }));
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    port = (app.server.address() as { port: number }).port;
+    port = await serveHelloWorld();
   } else {
     const { buildApp } = await import('../apps/server/src/app');
     const { parseConfig } = await import('../apps/server/src/config');

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONNECTIONS, SECONDS, WARMUP_SECONDS, fmt, measure, median, ms, pct, root, startServer, stopServer, type LoadRequest, type Measured } from './lib/http-load';
+import { CONNECTIONS, SECONDS, WARMUP_SECONDS, fmt, measure, median, ms, pct, root, serveHelloWorld, startServer, stopServer, type LoadRequest, type Measured } from './lib/http-load';
 
 const here = fileURLToPath(import.meta.url);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -27,11 +27,7 @@ async function serve(target: Target): Promise<void> {
   process.on('SIGTERM', () => process.exit(0));
   let port: number;
   if (target === 'hello') {
-    const { default: Fastify } = await import('fastify');
-    const app = Fastify({ logger: false });
-    app.get('/', async () => ({ hello: 'world' }));
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    port = (app.server.address() as { port: number }).port;
+    port = await serveHelloWorld();
   } else {
     const { buildApp } = await import('../apps/server/src/app');
     const { parseConfig } = await import('../apps/server/src/config');

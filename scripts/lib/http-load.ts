@@ -123,3 +123,12 @@ export const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart
 export const ms = (n: number) => `${n.toFixed(2)} ms`.padStart(9);
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 export const pct = (x: number) => `${Math.round(x * 100)}%`.padStart(5);
+
+/** The baseline every HTTP benchmark prints beside its figure: the cheapest possible Fastify route. Returns its port. */
+export async function serveHelloWorld(): Promise<number> {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return (app.server.address() as { port: number }).port;
+}

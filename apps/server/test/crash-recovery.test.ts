@@ -115,6 +115,32 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
     expect(['streaming', 'aborted']).toContain(after[1].status);
   }, 60_000);
 
+  it('drains on SIGTERM: the live stream ends, its reply is saved as aborted, and the process exits 0', async () => {
+    const key = randomUUID();
+    await call('/api/chat/chat-new', token, { type: 'general', query: '慢慢讲', key });
+    const stream = fetch(`${base()}/api/chat/chat-streaming`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'general', query: '慢慢讲', key }),
+    }).then((r) => r.text());
+    let seen = '';
+    for (let i = 0; i < 100 && seen.length < 10; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = (await call(`/api/cache/session-detail?session_id=${key}`, token)).data.messages[1]?.content ?? '';
+    }
+    const s = server!;
+    const exited = new Promise<number | null>((r) => s.once('exit', (code) => r(code)));
+    s.kill('SIGTERM');
+    // The client sees its stream finish rather than being cut, and the process leaves on its own.
+    await stream;
+    expect(await exited).toBe(0);
+    server = null;
+    await start();
+    const after = (await call(`/api/cache/session-detail?session_id=${key}`, token)).data.messages;
+    expect(after[1].status).toBe('aborted');
+    expect(after[1].content.startsWith(seen)).toBe(true);
+  }, 60_000);
+
   it.each([0, 3, 15])('settles a paid order exactly once when killed %i ms into its notification', async (delayMs) => {
     const order = (await call('/api/reward/wechat-pay', token, { amount: 5, payment_method: 'wechat', trade_type: 'NATIVE' })).data;
     const delivery = fakes.wechat.pay(order.order_id).catch(() => null);

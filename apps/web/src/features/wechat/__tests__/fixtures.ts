@@ -1,20 +1,7 @@
-import type { UserInfo } from '@lingxi/shared';
+import { jsonResponse, testUser } from '@/test/fixtures';
 
-export const baseUser: UserInfo = {
-  id: 'u1',
-  phone: '13800138000',
-  username: '小灵',
-  name: '小灵',
-  referrer_id: null,
-  openid: null,
-  unionid: null,
-  wechat_nickname: null,
-  binding_status: { has_wechat: false, wechat_accounts: [] },
-  is_admin: false,
-  created_at: '2026-01-02T03:04:05.000Z',
-};
-
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const baseUser = testUser;
+export const json = jsonResponse;
 
 export const qrData = {
   appid: 'wxsandbox',
