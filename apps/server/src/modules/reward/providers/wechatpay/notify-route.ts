@@ -12,7 +12,7 @@ export async function wechatNotifyRoute(app: FastifyInstance, o: { client: () =>
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.post('/reward/notify/wechat', { schema: { hide: true } }, async (req, reply) => {
+  app.post('/reward/notify/wechat', { schema: { tags: ['reward'], description: '微信支付 APIv3 支付结果通知（由微信支付调用；验签并解密原始报文）' } }, async (req, reply) => {
     try {
       const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
       const trade = (await o.client()).verifyNotification(req.headers, raw);
