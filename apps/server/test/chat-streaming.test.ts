@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parseSseBlock } from './support/sse';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,15 +36,10 @@ async function readSse(res: Response, until?: (text: string, events: SseEvent[])
     while ((i = buf.indexOf('\n\n')) >= 0) {
       const block = buf.slice(0, i);
       buf = buf.slice(i + 2);
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) event = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-      }
-      if (!data.length) continue;
-      if (event === 'message') text += data.join('\n');
-      else events.push({ event, data: data.join('\n') });
+      const e = parseSseBlock(block);
+      if (!e) continue;
+      if (e.event === 'message') text += e.data;
+      else events.push(e);
     }
     if (until?.(text, events)) {
       reader.releaseLock();

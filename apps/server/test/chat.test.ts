@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parseSseBlock } from './support/sse';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_SERVICE_TYPES } from '../src/modules/service-types/catalog';
 import { ADMIN_PHONE, useTestApp, type TestContext } from './support/app';
@@ -10,16 +11,10 @@ function parseSse(raw: string) {
   let text = '';
   const events: { event: string; data: string }[] = [];
   for (const block of raw.split('\n\n')) {
-    if (!block.trim()) continue;
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith('event:')) event = line.slice(6).trim();
-      else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-    }
-    if (!data.length) continue;
-    if (event === 'message') text += data.join('\n');
-    else events.push({ event, data: data.join('\n') });
+    const e = parseSseBlock(block);
+    if (!e) continue;
+    if (e.event === 'message') text += e.data;
+    else events.push(e);
   }
   return { text, events, final: events.find((e) => e.event === 'final') };
 }

@@ -1,29 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newPage, useBrowserPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 
 describe.skipIf(Boolean(inject('skipReason')))('guards and validation messages', () => {
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await newPage(browser, baseUrl, 'desktop');
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const ui = useBrowserPage(baseUrl);
 
   it('sends a signed-out visitor from /profile to /login', async () => {
-    await page.goto('/profile');
-    await page.waitForURL('**/login');
-    await page.getByRole('tab', { name: '密码登录' }).waitFor();
+    await ui.page.goto('/profile');
+    await ui.page.waitForURL('**/login');
+    await ui.page.getByRole('tab', { name: '密码登录' }).waitFor();
   });
 
   it('drops a stored but revoked session and asks to sign in again', async () => {
-    const fresh = await newPage(browser, baseUrl, 'desktop');
+    const fresh = await newPage(ui.browser, baseUrl, 'desktop');
     await fresh.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         sessionStorage.setItem('seeded', '1');
@@ -38,49 +28,49 @@ describe.skipIf(Boolean(inject('skipReason')))('guards and validation messages',
   });
 
   it('shows Chinese messages for an empty submit and a bad phone', async () => {
-    await page.goto('/login');
-    const form = page.locator('form#password-login');
+    await ui.page.goto('/login');
+    const form = ui.page.locator('form#password-login');
     const submit = form.getByRole('button', { name: /登\s*录/ });
     expect(await submit.isDisabled()).toBe(true);
     await form.getByRole('checkbox').check();
     await submit.click();
-    await page.getByText('请输入手机号').waitFor();
-    await page.getByText('请输入密码').waitFor();
+    await ui.page.getByText('请输入手机号').waitFor();
+    await ui.page.getByText('请输入密码').waitFor();
 
     await form.getByPlaceholder('手机号').fill('12345');
-    await page.getByText('请输入正确的手机号').waitFor();
+    await ui.page.getByText('请输入正确的手机号').waitFor();
 
     await form.getByRole('checkbox').uncheck();
-    await page.getByText('请同意隐私政策').waitFor();
+    await ui.page.getByText('请同意隐私政策').waitFor();
   });
 
   it('refuses to send a code to a bad phone', async () => {
-    await page.goto('/login');
-    await page.getByRole('tab', { name: '验证码登录' }).click();
-    const form = page.locator('form#code-login');
+    await ui.page.goto('/login');
+    await ui.page.getByRole('tab', { name: '验证码登录' }).click();
+    const form = ui.page.locator('form#code-login');
     await form.getByPlaceholder('手机号').fill('1380013');
     await form.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText('请输入正确的手机号').waitFor();
+    await ui.page.getByText('请输入正确的手机号').waitFor();
   });
 
   it('explains an unknown phone in the login dialog', async () => {
-    await page.goto('/login');
-    const form = page.locator('form#password-login');
+    await ui.page.goto('/login');
+    const form = ui.page.locator('form#password-login');
     await form.getByRole('checkbox').check();
     await form.getByPlaceholder('手机号').fill('13512345678');
     await form.getByPlaceholder('密码').fill('whatever1');
     await form.getByRole('button', { name: /登\s*录/ }).click();
-    await page.getByText('用户未注册，请先注册').waitFor();
-    await page.getByRole('button', { name: '我知道了' }).click();
+    await ui.page.getByText('用户未注册，请先注册').waitFor();
+    await ui.page.getByRole('button', { name: '我知道了' }).click();
   });
 
   it('shows the register validation messages', async () => {
-    await page.goto('/register');
-    const form = page.locator('form#register');
+    await ui.page.goto('/register');
+    const form = ui.page.locator('form#register');
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: /注\s*册/ }).click();
     for (const text of ['请输入用户名', '请输入手机号', '请输入验证码', '请输入密码', '请确认密码']) {
-      await page.getByText(text, { exact: true }).waitFor();
+      await ui.page.getByText(text, { exact: true }).waitFor();
     }
   });
 });

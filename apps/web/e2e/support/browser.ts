@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { chromiumPath, screenshotDir } from './paths';
 
 export const VIEWPORTS = {
@@ -59,4 +60,20 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 /** True when the page is wider than the viewport, i.e. the visitor would have to scroll sideways. */
 export function hasHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}
+
+/**
+ * One browser and one page for a describe block: launched before its tests, closed after. Read `.browser` and
+ * `.page` inside tests (they are set in beforeAll).
+ */
+export function useBrowserPage(baseUrl: string, viewport: ViewportName = 'desktop') {
+  const session = {} as { browser: Browser; page: Page };
+  beforeAll(async () => {
+    session.browser = await launchBrowser();
+    session.page = await newPage(session.browser, baseUrl, viewport);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  return session;
 }
