@@ -66,6 +66,13 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const database = o.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // ioredis reconnects by itself; say so in the log once a minute rather than on every retry.
+  let redisWarnedAt = 0;
+  redis?.on('error', (err: Error) => {
+    if (Date.now() - redisWarnedAt < 60_000) return;
+    redisWarnedAt = Date.now();
+    app.log.warn({ err: err.message }, 'redis unavailable: rate limits are not shared until it returns');
+  });
   app.addHook('onClose', async () => {
     if (redis) await redis.quit();
     if (!o.database) await database.close();

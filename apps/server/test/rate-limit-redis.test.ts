@@ -33,3 +33,24 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
     expect(statuses[3]).toBe(429);
   });
 });
+
+describe('when Redis is unreachable', () => {
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await freshDatabase('pglite');
+    drop = fresh.drop;
+    // Nothing listens on port 1: every Redis command fails at once.
+    app = await buildApp({ config: testConfig({ REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_AUTH_PER_MINUTE: '3' }), database: fresh.database });
+  });
+  afterAll(async () => {
+    await app?.close().catch(() => undefined);
+    await drop?.();
+  });
+
+  it('still lets people sign in (limits lapse instead of failing the request)', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { phone: '13800138000', password: 'whatever' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('用户未注册，请先注册');
+  });
+});

@@ -11,6 +11,8 @@ export async function registerRateLimit(app: FastifyInstance, redis: Redis | nul
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'lingxi-rl:' } : {}),
+    // Redis down must not lock everyone out of signing in: limits lapse, the SMS limits in the database still hold.
+    skipOnError: true,
     // Thrown as an AppError so the one error handler words and shapes it like every other failure.
     errorResponseBuilder: (_req, ctx) => {
       const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
