@@ -1,3 +1,5 @@
+import { act } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { UserInfo } from '@lingxi/shared';
 
 /** The signed-in user most component tests start from; spread and override what a test is about. */
@@ -17,4 +19,23 @@ export const testUser: UserInfo = {
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * A mocked global fetch (and fake timers) for every test of the calling file; `advance` moves the fake clock and lets
+ * the promises it released settle inside act().
+ */
+export function useMockedFetchAndTimers() {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+  const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+  return { fetchMock, advance };
 }

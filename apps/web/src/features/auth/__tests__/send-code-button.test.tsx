@@ -1,20 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useMockedFetchAndTimers } from '@/test/fixtures';
 import { AppProvider } from '@/app/provider';
 import { SendCodeButton } from '../components/send-code-button';
 import { jsonResponse } from './fixtures';
 
-const fetchMock = vi.fn<typeof fetch>();
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
+const { fetchMock } = useMockedFetchAndTimers();
 
 function renderButton(phone: string | undefined, onInvalidPhone?: (m: string) => void) {
   render(

@@ -1,9 +1,9 @@
 import { MSG, PRIVACY_POLICY_VERSION, SMS_CODE_LENGTH } from '@lingxi/shared';
-import { Button, Flex, Form, Input } from 'antd';
+import { Flex, Form, Input } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { phoneRules, smsCodeRules } from '@/lib/form-rules';
 import { useLogin } from '../hooks/use-login';
-import { PrivacyAgreement } from './privacy-agreement';
+import { LoginFormFooter } from './login-form-footer';
 import { SendCodeButton } from './send-code-button';
 
 interface CodeLoginFormProps {
@@ -50,12 +50,7 @@ export function CodeLoginForm({ agreed, onAgreedChange }: CodeLoginFormProps) {
           />
         </Flex>
       </Form.Item>
-      <Form.Item>
-        <PrivacyAgreement checked={agreed} onChange={onAgreedChange} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting} disabled={!agreed}>
-        登录
-      </Button>
+      <LoginFormFooter agreed={agreed} onAgreedChange={onAgreedChange} submitting={submitting} />
     </Form>
   );
 }

@@ -1,9 +1,9 @@
 import { MSG } from '@lingxi/shared';
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { phoneRules } from '@/lib/form-rules';
 import { useLogin } from '../hooks/use-login';
-import { PrivacyAgreement } from './privacy-agreement';
+import { LoginFormFooter } from './login-form-footer';
 
 interface PasswordLoginFormProps {
   agreed: boolean;
@@ -30,12 +30,7 @@ export function PasswordLoginForm({ agreed, onAgreedChange }: PasswordLoginFormP
       <Form.Item name="password" rules={[{ required: true, message: MSG.passwordRequired }]}>
         <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
       </Form.Item>
-      <Form.Item>
-        <PrivacyAgreement checked={agreed} onChange={onAgreedChange} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting} disabled={!agreed}>
-        登录
-      </Button>
+      <LoginFormFooter agreed={agreed} onAgreedChange={onAgreedChange} submitting={submitting} />
     </Form>
   );
 }

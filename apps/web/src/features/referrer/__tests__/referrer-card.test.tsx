@@ -1,25 +1,13 @@
 import type { UserInfo } from '@lingxi/shared';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, testUser, useMockedFetchAndTimers } from '@/test/fixtures';
 import { AppProvider } from '@/app/provider';
 import { ReferrerCard } from '../components/referrer-card';
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const user: UserInfo = {
-  id: 'u1', phone: '13800138000', username: '小灵', name: '小灵', referrer_id: null, openid: null, unionid: null, wechat_nickname: null,
-  binding_status: { has_wechat: false, wechat_accounts: [] }, is_admin: false, created_at: '2026-01-02T03:04:05.000Z',
-};
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
-const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+const json = jsonResponse;
+const user = testUser;
+const { fetchMock, advance } = useMockedFetchAndTimers();
 
 function renderCard(u: UserInfo) {
   const onRefreshUser = vi.fn(async () => undefined);

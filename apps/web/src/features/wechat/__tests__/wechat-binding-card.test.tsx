@@ -1,21 +1,12 @@
 import type { UserInfo } from '@lingxi/shared';
-import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useMockedFetchAndTimers } from '@/test/fixtures';
 import { renderAt } from '@/test/render';
 import { WechatBindingCard } from '../components/wechat-binding-card';
 import { baseUser, json, qrData, route } from './fixtures';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
-const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+const { fetchMock, advance } = useMockedFetchAndTimers();
 
 function renderCard(user: UserInfo, path = '/profile') {
   const props = { onRefreshUser: vi.fn(async () => undefined), onUserChanged: vi.fn(), onSessionLost: vi.fn() };

@@ -1,21 +1,12 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useMockedFetchAndTimers } from '@/test/fixtures';
 import { AppProvider } from '@/app/provider';
 import { WechatLoginPanel } from '../components/wechat-login-panel';
 import { baseUser, json, qrResponse, route, statusResponse } from './fixtures';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
+const { fetchMock, advance } = useMockedFetchAndTimers();
 
-const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 const statusCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('wechat-qr-status')).length;
 
 function renderPanel(props: Partial<Parameters<typeof WechatLoginPanel>[0]> = {}) {
