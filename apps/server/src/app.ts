@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logger';
+import { ACCOUNT_CHANNEL, createAccountCache } from './modules/auth/account-cache';
 import { createSessionRepository, createUserRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -83,21 +84,25 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const sandboxSms = createSandboxSmsProvider(db);
   const smsProvider = o.smsProvider ?? (config.sms.provider === 'aliyun' ? createAliyunSmsProvider(config.sms.aliyun) : sandboxSms);
   const sms = createSmsService({ repo: createSmsRepository(db), provider: smsProvider, pepper: config.sms.pepper, ipHourlyLimit: config.sms.ipHourlyLimit, now, log: app.log });
-  const users = createUserRepository(db);
-  const sessions = createSessionRepository(db);
+  const accountCache = createAccountCache(config.auth.accountCache);
+  // Writes from any instance or code path reach every instance's cache through the database (migration 0005).
+  await database.listen(ACCOUNT_CHANNEL, (userId) => accountCache.evictUser(userId), () => accountCache.clear());
+  const accountChanged = (userId: string) => accountCache.evictUser(userId);
+  const users = createUserRepository(db, accountChanged);
+  const sessions = createSessionRepository(db, accountChanged);
   const tokens = createTokenSigner(config.auth.jwtSecret);
-  const auth = createAuthService({ users, sessions, sms, tokens, sessionTtlDays: config.auth.sessionTtlDays, now, mergeAccounts: createAccountMerger(db) });
+  const auth = createAuthService({ users, sessions, sms, tokens, sessionTtlDays: config.auth.sessionTtlDays, now, mergeAccounts: createAccountMerger(db, accountChanged) });
   const consent = createConsentService(db);
   const serviceTypes = createServiceTypeRepository(db);
   await serviceTypes.seed();
 
-  const ctx: ModuleContext = { config, database, db, redis, now, log: app.log, users, sessions, tokens, auth, sms, consent, serviceTypes, metrics };
+  const ctx: ModuleContext = { config, database, db, redis, now, log: app.log, users, sessions, tokens, auth, sms, consent, serviceTypes, metrics, accountCache };
 
   await registerSecurity(app, config.corsOrigins);
   registerMetrics(app, metrics, config.metricsToken);
   await registerSwagger(app);
   await registerRateLimit(app, redis);
-  await app.register(authPlugin, { tokens, sessions, adminPhones: config.auth.adminPhones, now });
+  await app.register(authPlugin, { tokens, sessions, cache: accountCache, adminPhones: config.auth.adminPhones, now });
 
   await app.register(
     async (api) => {

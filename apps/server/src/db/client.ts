@@ -19,6 +19,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * LISTENs on a channel. `onConnect` runs every time the listening connection is (re)established: notifications sent
+   * while it was down are lost, so a listener that caches must drop what it holds then.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onConnect: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       kind: 'postgres',
       migrate: () => migratePostgres(db as never, { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
+      // postgres.js keeps a dedicated LISTEN connection and re-listens after it drops, calling onConnect each time.
+      listen: async (channel, onPayload, onConnect) => void (await client.listen(channel, onPayload, onConnect)),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -50,6 +57,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => void (await client.query('select 1')),
+    // In-process: the connection never drops, and a notification is delivered as its transaction commits.
+    listen: async (channel, onPayload, onConnect) => {
+      await client.listen(channel, onPayload);
+      onConnect();
+    },
     close: () => client.close(),
   };
 }

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Metrics } from '../plugins/metrics';
+import type { AccountCache } from './auth/account-cache';
 import type { SessionRepository, UserRepository } from './auth/repository';
 import type { AuthService } from './auth/service';
 import type { TokenSigner } from './auth/tokens';
@@ -27,4 +28,6 @@ export interface ModuleContext {
   serviceTypes: ServiceTypeRepository;
   /** Prometheus counters: chat streams and payment outcomes report here. */
   metrics: Metrics;
+  /** Signed-in account data kept in process; repositories that write account data evict through it (ADR 008). */
+  accountCache: AccountCache;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
+import type { AccountCache } from '../modules/auth/account-cache';
 import type { SessionRepository } from '../modules/auth/repository';
 import type { TokenSigner } from '../modules/auth/tokens';
 
@@ -26,14 +27,24 @@ export const bearerToken = (req: FastifyRequest): string | null => {
   return m?.[1] ?? null;
 };
 
-/** Every request is resolved against the session table, so a logged-out or deleted session stops working at once. */
-export const authPlugin = fp<{ tokens: TokenSigner; sessions: SessionRepository; adminPhones: readonly string[]; now: () => Date }>(
+/**
+ * Every request is resolved against its session row, so a logged-out or deleted session stops working at once. The
+ * account cache holds the verified claims and the live session between changes; any change to the session or the
+ * user evicts them (ADR 008), and an expired token or session never passes from the cache.
+ */
+export const authPlugin = fp<{ tokens: TokenSigner; sessions: SessionRepository; cache: AccountCache; adminPhones: readonly string[]; now: () => Date }>(
   async (app: FastifyInstance, o) => {
     const resolveToken = async (token: string) => {
-      const claims = await o.tokens.verify(token);
+      const at = o.now().getTime();
+      const claims = await o.cache.getOrLoadOwned(`token:${token}`, () => o.tokens.verify(token), (c) => c.expiresAt > at);
       if (!claims) return null;
-      const user = await o.sessions.findLive(claims.sessionId, claims.userId, o.now());
-      return user ? { user, sessionId: claims.sessionId, token } : null;
+      const live = await o.cache.getOrLoad(
+        claims.userId,
+        `session:${claims.sessionId}`,
+        () => o.sessions.findLive(claims.sessionId, claims.userId, o.now()),
+        (s) => !s || s.expiresAt.getTime() > at,
+      );
+      return live && live.expiresAt.getTime() > at ? { user: live.user, sessionId: claims.sessionId, token } : null;
     };
     app.decorateRequest('auth', null);
     app.decorate('resolveToken', resolveToken);

@@ -14,13 +14,14 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { conflict } from '../../lib/errors';
+import type { AccountChanged } from '../auth/repository';
 
 /**
  * bind-phone for a WeChat-created account whose phone already has an account (ADR 005): after the SMS code proved the
  * phone, everything the WeChat account holds moves to the phone's account and the WeChat account is deleted, in one
  * transaction. Refused when the phone's account already has a different WeChat person.
  */
-export function createAccountMerger(db: Db) {
+export function createAccountMerger(db: Db, changed: AccountChanged = () => {}) {
   return async (from: UserRow, into: UserRow): Promise<void> => {
     await db.transaction(async (tx) => {
       const mine = await tx.select({ unionid: wechatIdentities.unionid }).from(wechatIdentities).where(eq(wechatIdentities.userId, from.id));
@@ -40,5 +41,7 @@ export function createAccountMerger(db: Db) {
       // Its sessions go with it (cascade): the caller signs in as `into` with a fresh token.
       await tx.delete(users).where(eq(users.id, from.id));
     });
+    changed(from.id);
+    changed(into.id);
   };
 }

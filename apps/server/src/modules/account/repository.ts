@@ -16,12 +16,13 @@ import {
   wechatQrStates,
   type UserRow,
 } from '../../db/schema';
+import type { AccountChanged } from '../auth/repository';
 
 /**
  * Reads and erases everything stored about one person, table by table (PIPL Art. 45 and 47). Tables of other areas
  * are read directly here on purpose: this is the one place that must know every place personal data lives.
  */
-export function createAccountRepository(db: Db) {
+export function createAccountRepository(db: Db, changed: AccountChanged = () => {}) {
   return {
     async collect(user: UserRow) {
       const phone = user.phone;
@@ -47,14 +48,15 @@ export function createAccountRepository(db: Db) {
      */
     async erase(user: UserRow): Promise<void> {
       const phone = user.phone;
-      await db.transaction(async (tx) => {
+      const referred = await db.transaction(async (tx) => {
+        let referred: { id: string }[] = [];
         await tx.update(tips).set({ userId: null, userPhone: null }).where(phone ? or(eq(tips.userId, user.id), eq(tips.userPhone, phone)) : eq(tips.userId, user.id));
         await tx
           .update(paymentOrders)
           .set({ userId: null, userPhone: null })
           .where(phone ? or(eq(paymentOrders.userId, user.id), eq(paymentOrders.userPhone, phone)) : eq(paymentOrders.userId, user.id));
         if (phone) {
-          await tx.update(users).set({ referrerPhone: null }).where(eq(users.referrerPhone, phone));
+          referred = await tx.update(users).set({ referrerPhone: null }).where(eq(users.referrerPhone, phone)).returning({ id: users.id });
           await tx.delete(smsCodes).where(eq(smsCodes.phone, phone));
           await tx.delete(smsOutbox).where(eq(smsOutbox.phone, phone));
         }
@@ -68,7 +70,11 @@ export function createAccountRepository(db: Db) {
         // Deleting the sessions is what revokes every token: each request re-reads its session row.
         await tx.delete(authSessions).where(eq(authSessions.userId, user.id));
         await tx.delete(users).where(eq(users.id, user.id));
+        return referred;
       });
+      changed(user.id);
+      // Those who named this person as referrer now see referrer_id empty.
+      for (const r of referred) changed(r.id);
     },
   };
 }

@@ -2,7 +2,10 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSessions, users, type UserRow } from '../../db/schema';
 
-export function createUserRepository(db: Db) {
+/** Called after a write that changes what a signed-in request sees of an account (the account cache evicts it). */
+export type AccountChanged = (userId: string) => void;
+
+export function createUserRepository(db: Db, changed: AccountChanged = () => {}) {
   return {
     async findByPhone(phone: string): Promise<UserRow | null> {
       const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
@@ -19,21 +22,22 @@ export function createUserRepository(db: Db) {
     },
     async update(id: string, values: Partial<Pick<UserRow, 'username' | 'phone' | 'name' | 'passwordHash' | 'referrerPhone'>>) {
       const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      changed(id);
       return row ?? null;
     },
   };
 }
 
-export function createSessionRepository(db: Db) {
+export function createSessionRepository(db: Db, changed: AccountChanged = () => {}) {
   return {
     async create(v: { userId: string; expiresAt: Date; ip: string; userAgent: string | null }) {
       const [row] = await db.insert(authSessions).values(v).returning({ id: authSessions.id });
       return row!.id;
     },
     /** The live session and its user, or null when revoked, expired or unknown. */
-    async findLive(sessionId: string, userId: string, now: Date) {
+    async findLive(sessionId: string, userId: string, now: Date): Promise<{ user: UserRow; expiresAt: Date } | null> {
       const [row] = await db
-        .select({ user: users })
+        .select({ user: users, expiresAt: authSessions.expiresAt })
         .from(authSessions)
         .innerJoin(users, eq(users.id, authSessions.userId))
         .where(
@@ -45,13 +49,19 @@ export function createSessionRepository(db: Db) {
           ),
         )
         .limit(1);
-      return row?.user ?? null;
+      return row ?? null;
     },
     async revoke(sessionId: string, now: Date) {
-      await db.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+      const rows = await db
+        .update(authSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))
+        .returning({ userId: authSessions.userId });
+      for (const r of rows) changed(r.userId);
     },
     async revokeAllForUser(userId: string, now: Date) {
       await db.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+      changed(userId);
     },
   };
 }

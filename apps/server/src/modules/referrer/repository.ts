@@ -1,8 +1,9 @@
 import { desc, eq, isNull, sql, and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import type { AccountChanged } from '../auth/repository';
 
-export function createReferrerRepository(db: Db) {
+export function createReferrerRepository(db: Db, changed: AccountChanged = () => {}) {
   return {
     /**
      * Runs a bind under one database-wide lock: two people binding each other at the same moment would otherwise both
@@ -35,6 +36,7 @@ export function createReferrerRepository(db: Db) {
         .set({ referrerPhone, updatedAt: new Date() })
         .where(and(eq(users.id, userId), isNull(users.referrerPhone)))
         .returning({ id: users.id });
+      changed(userId);
       return rows.length === 1;
     },
 

@@ -14,6 +14,7 @@ import { wechatRoutes } from './routes';
 import { createWechatService, type WechatService } from './service';
 
 const services = new WeakMap<ModuleContext, WechatService>();
+const evict = (ctx: ModuleContext) => (userId: string) => ctx.accountCache.evictUser(userId);
 
 /**
  * The WeChat service of one app instance. app.ts hands it to the auth routes (unified-login with login_type wechat,
@@ -23,9 +24,9 @@ export function wechatServicesFor(ctx: ModuleContext): WechatService {
   let s = services.get(ctx);
   if (!s) {
     const { wechat } = ctx.config;
-    s = createWechatService({
+    const service = createWechatService({
       config: wechat,
-      repo: createWechatRepository(ctx.db),
+      repo: createWechatRepository(ctx.db, evict(ctx)),
       client: createOpenPlatformClient({ appid: wechat.appid, secret: wechat.secret }),
       users: ctx.users,
       startSession: ctx.auth.startSession,
@@ -33,6 +34,9 @@ export function wechatServicesFor(ctx: ModuleContext): WechatService {
       now: ctx.now,
       log: ctx.log,
     });
+    // /auth/me shows the identities on every call; they change only through evicting writes (ADR 008).
+    const identitiesOf = (userId: string) => ctx.accountCache.getOrLoad(userId, `wechat:${userId}`, () => service.identitiesOf(userId));
+    s = { ...service, identitiesOf };
     services.set(ctx, s);
   }
   return s;
@@ -50,8 +54,8 @@ export async function registerWechatModule(api: FastifyInstance, ctx: ModuleCont
     const registeredHost = config.wechat.callbackBaseUrl ? new URL(config.wechat.callbackBaseUrl).hostname : null;
     await api.register(sandboxOpenPlatform, { prefix: SANDBOX_WECHAT_PATH, appid: config.wechat.appid, secret: config.wechat.secret, now: ctx.now, registeredHost });
   }
-  const referrer = createReferrerService({ repo: createReferrerRepository(ctx.db), users: ctx.users, publicBaseUrl: config.publicBaseUrl });
+  const referrer = createReferrerService({ repo: createReferrerRepository(ctx.db, evict(ctx)), users: ctx.users, publicBaseUrl: config.publicBaseUrl });
   await api.register(referrerRoutes, { referrer, perMinute });
-  const account = createAccountService({ repo: createAccountRepository(ctx.db), sms: ctx.sms, now: ctx.now, log: ctx.log });
+  const account = createAccountService({ repo: createAccountRepository(ctx.db, evict(ctx)), sms: ctx.sms, now: ctx.now, log: ctx.log });
   await api.register(accountRoutes, { account, perMinute });
 }

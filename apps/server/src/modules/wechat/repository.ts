@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, wechatIdentities, wechatQrStates, type UserRow } from '../../db/schema';
+import type { AccountChanged } from '../auth/repository';
 import type { WechatProfile } from './providers/types';
 
 export type WechatIdentityRow = typeof wechatIdentities.$inferSelect;
@@ -10,7 +11,7 @@ export type QrIntent = 'login' | 'bind';
 /** Thrown inside a transaction to roll it back when another request created the same identity first. */
 class IdentityTaken extends Error {}
 
-export function createWechatRepository(db: Db) {
+export function createWechatRepository(db: Db, changed: AccountChanged = () => {}) {
   return {
     listForUser(userId: string): Promise<WechatIdentityRow[]> {
       return db.select().from(wechatIdentities).where(eq(wechatIdentities.userId, userId)).orderBy(wechatIdentities.createdAt);
@@ -30,12 +31,16 @@ export function createWechatRepository(db: Db) {
         .values({ userId, appid: p.appid, openid: p.openid, unionid: p.unionid, nickname: p.nickname, avatarUrl: p.avatarUrl, wechatType })
         .onConflictDoNothing({ target: [wechatIdentities.appid, wechatIdentities.openid] })
         .returning({ id: wechatIdentities.id });
-      if (inserted.length) return true;
+      if (inserted.length) {
+        changed(userId);
+        return true;
+      }
       const updated = await db
         .update(wechatIdentities)
         .set({ nickname: p.nickname, avatarUrl: p.avatarUrl, unionid: p.unionid })
         .where(and(eq(wechatIdentities.appid, p.appid), eq(wechatIdentities.openid, p.openid), eq(wechatIdentities.userId, userId)))
         .returning({ id: wechatIdentities.id });
+      changed(userId);
       return updated.length > 0;
     },
 
@@ -60,6 +65,7 @@ export function createWechatRepository(db: Db) {
 
     async detachAll(userId: string): Promise<number> {
       const rows = await db.delete(wechatIdentities).where(eq(wechatIdentities.userId, userId)).returning({ id: wechatIdentities.id });
+      changed(userId);
       return rows.length;
     },
 
