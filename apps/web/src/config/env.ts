@@ -1,38 +1,40 @@
-import { PRODUCT_NAME } from '@lingxi/shared';
-import { z } from 'zod';
+import { PRODUCT_NAME } from '@lingxi/shared/rules';
 
 /**
- * Build-time settings, parsed once so a bad value fails loudly at start instead of deep inside a page.
+ * Build-time settings, read once so a bad value fails loudly at start instead of deep inside a page. Plain checks
+ * rather than a zod schema: this module is on the path of every page, and zod would be most of its weight.
  *
  * API base: the spec picks an API host from the page host (localhost → :8000, LAN → LAN API, else production).
  * We deviate on purpose: our server serves the web app and the API from one origin (port 8000), and the Vite dev
  * server proxies /api there, so the same-origin '/api' is right everywhere and needs no CORS. VITE_API_BASE_URL
  * overrides it for a split deployment.
  */
-const envSchema = z.object({
-  VITE_PRODUCT_NAME: z.string().trim().min(1).default(PRODUCT_NAME),
-  VITE_API_BASE_URL: z.string().trim().min(1).default('/api'),
-  VITE_CONTACT_EMAIL: z.email().default('support@example.com'),
-  VITE_CONTACT_PHONE: z.string().trim().min(1).default('400-000-0000'),
-});
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function emptyToUndefined(raw: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v === '' ? undefined : v]));
-}
+type RawEnv = Record<string, unknown>;
 
-function parseEnv() {
-  const result = envSchema.safeParse(emptyToUndefined(import.meta.env));
-  if (!result.success) {
-    const names = result.error.issues.map((i) => i.path.join('.')).join(', ');
-    throw new Error(`Invalid web environment variable(s): ${names}`);
+/** A set, non-blank value trimmed; '' and absent both mean "use the default". */
+function text(raw: RawEnv, name: string, fallback: string, bad: string[], valid: (v: string) => boolean = () => true): string {
+  const value = raw[name];
+  if (value === undefined || value === '') return fallback;
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  if (!trimmed || !valid(trimmed)) {
+    bad.push(name);
+    return fallback;
   }
-  const env = result.data;
-  return {
-    productName: env.VITE_PRODUCT_NAME,
-    apiBaseUrl: env.VITE_API_BASE_URL.replace(/\/+$/, ''),
-    contactEmail: env.VITE_CONTACT_EMAIL,
-    contactPhone: env.VITE_CONTACT_PHONE,
-  } as const;
+  return trimmed;
 }
 
-export const config = parseEnv();
+export function parseEnv(raw: RawEnv) {
+  const bad: string[] = [];
+  const env = {
+    productName: text(raw, 'VITE_PRODUCT_NAME', PRODUCT_NAME, bad),
+    apiBaseUrl: text(raw, 'VITE_API_BASE_URL', '/api', bad).replace(/\/+$/, ''),
+    contactEmail: text(raw, 'VITE_CONTACT_EMAIL', 'support@example.com', bad, (v) => EMAIL.test(v)),
+    contactPhone: text(raw, 'VITE_CONTACT_PHONE', '400-000-0000', bad),
+  } as const;
+  if (bad.length) throw new Error(`Invalid web environment variable(s): ${bad.join(', ')}`);
+  return env;
+}
+
+export const config = parseEnv(import.meta.env);

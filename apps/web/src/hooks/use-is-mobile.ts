@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT } from '@lingxi/shared';
+import { MOBILE_BREAKPOINT } from '@lingxi/shared/rules';
 import { useSyncExternalStore } from 'react';
 
 // Spec §2: "768 px or less" is mobile; antd's md breakpoint starts at 768, one pixel off, hence a query of our own.

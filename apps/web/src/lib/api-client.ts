@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS } from '@lingxi/shared';
+import { REQUEST_TIMEOUT_MS } from '@lingxi/shared/rules';
 import type { z } from 'zod';
 import { config } from '@/config/env';
 import { isAuthPage, paths } from '@/config/paths';
@@ -13,6 +13,13 @@ export const BAD_RESPONSE_MESSAGE = '服务器响应格式不正确';
  * (http, refused) from our own texts (timeout, network, contract).
  */
 export type ApiErrorKind = 'http' | 'refused' | 'timeout' | 'network' | 'contract';
+
+/**
+ * The answer type of a shared response contract: `apiClient.get<Answer<typeof meResponse>>('/auth/me')`, with the
+ * contract imported by `import type`. Only the type travels: the server already checks every 2xx answer against the
+ * same contract before sending it, so the browser does not ship zod to check it again (ADR 008).
+ */
+export type Answer<Contract extends z.ZodType> = z.output<Contract>;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -29,15 +36,13 @@ export class ApiError extends Error {
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions<T = unknown> {
+export interface RequestOptions {
   params?: Record<string, QueryValue>;
   body?: unknown;
   headers?: Record<string, string>;
   /** Defaults to 30 s (spec §9); long calls such as chat pass their own. */
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** Validates the JSON answer with a shared contract, so a drifted server fails here and not in a component. */
-  schema?: z.ZodType<T>;
   /** For calls whose 401 is expected (logout of an already revoked token) and must not bounce to /login. */
   skipAuthRedirect?: boolean;
 }
@@ -83,13 +88,13 @@ function httpError(response: Response, parsed: unknown): ApiError {
   return new ApiError(`HTTP ${response.status}: ${reason}`, response.status, body);
 }
 
-function handleUnauthorized(options: RequestOptions<unknown>): void {
+function handleUnauthorized(options: RequestOptions): void {
   if (options.skipAuthRedirect || isAuthPage(window.location.pathname) || !hasStoredAuth()) return;
   clearStoredAuth();
   onUnauthorized();
 }
 
-export async function request<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -125,27 +130,26 @@ export async function request<T = unknown>(method: string, path: string, options
 
   const body = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401) handleUnauthorized(options as RequestOptions<unknown>);
+    if (response.status === 401) handleUnauthorized(options);
     throw httpError(response, body);
   }
   // A 2xx carrying success:false is still a refusal (spec §7, contact); keep the server's wording.
   if (body && typeof body === 'object' && (body as { success?: unknown }).success === false) {
     throw new ApiError(`HTTP ${response.status}: ${field(body, 'message') ?? 'request failed'}`, response.status, body, 'refused');
   }
-  if (!options.schema) return body as T;
-  const parsed = options.schema.safeParse(body);
-  if (!parsed.success) throw new ApiError(BAD_RESPONSE_MESSAGE, response.status, body, 'contract');
-  return parsed.data;
+  // Every API answer is a JSON envelope; anything else (a proxy's HTML page, an empty body) is not ours to read.
+  if (body === null || typeof body !== 'object') throw new ApiError(BAD_RESPONSE_MESSAGE, response.status, body, 'contract');
+  return body as T;
 }
 
-type Opts<T> = Omit<RequestOptions<T>, 'body'>;
+type Opts = Omit<RequestOptions, 'body'>;
 
 export const apiClient = {
-  get: <T = unknown>(path: string, options?: Opts<T>) => request<T>('GET', path, options),
-  delete: <T = unknown>(path: string, options?: Opts<T>) => request<T>('DELETE', path, options),
-  post: <T = unknown>(path: string, body?: unknown, options?: Opts<T>) => request<T>('POST', path, { ...options, body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: Opts<T>) => request<T>('PUT', path, { ...options, body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: Opts<T>) => request<T>('PATCH', path, { ...options, body }),
+  get: <T = unknown>(path: string, options?: Opts) => request<T>('GET', path, options),
+  delete: <T = unknown>(path: string, options?: Opts) => request<T>('DELETE', path, options),
+  post: <T = unknown>(path: string, body?: unknown, options?: Opts) => request<T>('POST', path, { ...options, body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Opts) => request<T>('PUT', path, { ...options, body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Opts) => request<T>('PATCH', path, { ...options, body }),
 };
 
 /**

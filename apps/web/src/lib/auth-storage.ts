@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@lingxi/shared';
+import { STORAGE_KEYS } from '@lingxi/shared/rules';
 
 /**
  * Raw access to the persisted session. The token is written under both `token` and `auth_token` because older

@@ -1,4 +1,4 @@
-import { MSG, SMS_CODE_PATTERN, isValidPhone } from '@lingxi/shared';
+import { MSG, SMS_CODE_PATTERN, isValidPhone } from '@lingxi/shared/rules';
 import type { FormRule } from 'antd';
 
 /**

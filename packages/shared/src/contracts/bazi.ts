@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BAZI_FORM_MESSAGES, BAZI_MESSAGES } from '../rules/bazi-messages';
 import { envelope } from './common';
 
 /**
@@ -6,28 +7,8 @@ import { envelope } from './common';
  * of a request (impossible dates, leap months, places …) and words those refusals itself; these schemas describe the
  * shapes for OpenAPI, the web client's types and the first line of defence (a wrong JSON type).
  */
-export const BAZI_MESSAGES = {
-  failed: '排盘失败，请重试',
-  success: '排盘成功',
-  saved: '排盘成功，已保存到“我的命盘”',
-  saveFailed: '排盘成功，但保存到“我的命盘”失败',
-  notFound: '命盘不存在',
-  deleted: '命盘已删除',
-  empty: '暂无排盘数据，请先排盘',
-} as const;
-
-/** The form's required-field messages (spec §5 Bazi form: a '请选择…' message per field). */
-export const BAZI_FORM_MESSAGES = {
-  gender: '请选择性别',
-  calendarType: '请选择历法',
-  province: '请选择省份',
-  city: '请选择城市',
-  year: '请选择年份',
-  month: '请选择月份',
-  day: '请选择日期',
-  hour: '请选择小时',
-  minute: '请选择分钟',
-} as const;
+// The zod-free texts live in rules/ so the web can use them without bundling zod (ADR 008); re-exported unchanged.
+export { BAZI_FORM_MESSAGES, BAZI_MESSAGES } from '../rules/bazi-messages';
 
 export const ZI_HOUR_RULES = ['day-changes-at-23', 'day-changes-at-0'] as const;
 export const AGE_RECKONINGS = ['xu', 'zhou'] as const;

@@ -1,29 +1,12 @@
 import { z } from 'zod';
 import { PHONE_PATTERN, normalizePhone } from '../validation';
+import { CHAT_MSG, CHAT_QUERY_MAX, SESSION_NAME_MAX } from '../rules/chat-limits';
 import { envelope } from './common';
 
-/** Spec §7 Chat, §3 chat entities. One contract for the server's validation and the web client's parsing. */
+/** Spec §7 Chat, §3 chat entities. One contract for the server's validation and the web client's types. */
 
-export const CHAT_QUERY_MAX = 4000;
-export const SESSION_NAME_MAX = 50;
-/** Sessions are named from their first question, cut to this many characters (spec: session_name). */
-export const SESSION_NAME_FROM_QUERY = 20;
-
-export const CHAT_MSG = {
-  queryRequired: '请输入您的问题',
-  queryTooLong: `问题不能超过${CHAT_QUERY_MAX}个字`,
-  typeRequired: '请选择服务类型',
-  sessionRequired: '请提供会话ID',
-  sessionNotFound: '会话不存在',
-  serviceTypeNotFound: '服务类型不存在',
-  busy: '上一条回复尚未完成，请稍候',
-  nothingToRegenerate: '没有可以重新生成的回复',
-  nameRequired: '请输入会话名称',
-  nameTooLong: `会话名称不能超过${SESSION_NAME_MAX}个字`,
-  statsQueryRequired: '请输入 session_id 或手机号',
-  roleInvalid: '消息角色不正确',
-  orderTaken: '该消息序号已存在',
-} as const;
+// The zod-free limits and texts live in rules/ so the web can use them without bundling zod (ADR 008); re-exported unchanged.
+export { CHAT_MSG, CHAT_QUERY_MAX, SESSION_NAME_FROM_QUERY, SESSION_NAME_MAX } from '../rules/chat-limits';
 
 export const chatRole = z.enum(['user', 'assistant'], { error: CHAT_MSG.roleInvalid });
 export type ChatRole = z.infer<typeof chatRole>;

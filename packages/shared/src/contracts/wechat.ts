@@ -8,12 +8,8 @@ export const WECHAT_SCOPE = 'snsapi_login';
 /** How long a QR (OAuth state) stays usable; the web's register tab gives up polling earlier (60 s, spec §9). */
 export const WECHAT_QR_TTL_SECONDS = 300;
 
-/** Spec §2 profile: miniprogram → 小程序, mp → 公众号, any other raw type, missing → 未知. web is our own website app. */
-export const WECHAT_TYPE_LABELS: Record<string, string> = { miniprogram: '小程序', mp: '公众号', web: '网站应用' };
-export function wechatTypeLabel(type: string | null | undefined): string {
-  if (!type) return '未知';
-  return WECHAT_TYPE_LABELS[type] ?? type;
-}
+// The zod-free labels live in rules/ so the web can use them without bundling zod (ADR 008); re-exported unchanged.
+export { WECHAT_TYPE_LABELS, wechatTypeLabel } from '../rules/wechat-labels';
 
 /**
  * What the page needs to show a QR: the OAuth parameters (for the provider's wxLogin.js), the qrconnect URL, and the

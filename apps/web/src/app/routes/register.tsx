@@ -1,4 +1,4 @@
-import { WECHAT_QR_POLL_TIMEOUT_MS } from '@lingxi/shared';
+import { WECHAT_QR_POLL_TIMEOUT_MS } from '@lingxi/shared/rules';
 import { RegisterPage } from '@/features/auth/components/register-page';
 import { WechatLoginPanel } from '@/features/wechat/components/wechat-login-panel';
 import { useWechatSignedIn } from './use-wechat-signed-in';

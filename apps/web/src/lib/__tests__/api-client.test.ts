@@ -1,7 +1,6 @@
-import { STORAGE_KEYS } from '@lingxi/shared';
+import { STORAGE_KEYS } from '@lingxi/shared/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { ApiError, TIMEOUT_MESSAGE, apiClient, errorMessage, setUnauthorizedHandler } from '../api-client';
+import { ApiError, BAD_RESPONSE_MESSAGE, TIMEOUT_MESSAGE, apiClient, errorMessage, setUnauthorizedHandler } from '../api-client';
 
 function jsonResponse(status: number, body: unknown, statusText = ''): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -49,7 +48,7 @@ describe('api-client requests', () => {
   });
 
   it('falls back to auth_token and sends no Authorization header without a token', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { success: true }));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { success: true }));
     await apiClient.get('/a');
     expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBeUndefined();
 
@@ -66,14 +65,16 @@ describe('api-client requests', () => {
     expect(fetchMock.mock.calls.map((c) => c[1]?.method)).toEqual(['PUT', 'PATCH']);
   });
 
-  it('parses the answer with a schema and rejects a drifted one', async () => {
-    const schema = z.object({ success: z.boolean(), data: z.object({ id: z.string() }) });
+  it('returns the JSON answer as sent (the server has checked it against the contract)', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, data: { id: 'a' } }));
-    expect(await apiClient.get('/s', { schema })).toEqual({ success: true, data: { id: 'a' } });
+    expect(await apiClient.get('/s')).toEqual({ success: true, data: { id: 'a' } });
+  });
 
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, data: { id: 1 } }));
-    const error = await failure(apiClient.get('/s', { schema }));
+  it('refuses a 2xx answer that is not a JSON envelope with the Chinese bad-response text', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<!doctype html><p>proxy</p>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    const error = await failure(apiClient.get('/s'));
     expect(error.kind).toBe('contract');
+    expect(error.message).toBe(BAD_RESPONSE_MESSAGE);
   });
 });
 

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@lingxi/shared';
+import { STORAGE_KEYS } from '@lingxi/shared/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { useAuthStore } from '../stores/auth-store';

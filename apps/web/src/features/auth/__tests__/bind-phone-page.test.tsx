@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@lingxi/shared';
+import { STORAGE_KEYS } from '@lingxi/shared/rules';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/test/render';

@@ -1,6 +1,6 @@
-import { bindPhoneResponse, type BindPhoneBody } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { bindPhoneResponse, BindPhoneBody } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export function bindPhone(body: BindPhoneBody) {
-  return apiClient.post('/auth/bind-phone', body, { schema: bindPhoneResponse });
+  return apiClient.post<Answer<typeof bindPhoneResponse>>('/auth/bind-phone', body);
 }

@@ -1,7 +1,7 @@
-import { meResponse, type UserInfo } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { meResponse, UserInfo } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export async function getMe(): Promise<UserInfo> {
-  const res = await apiClient.get('/auth/me', { schema: meResponse });
+  const res = await apiClient.get<Answer<typeof meResponse>>('/auth/me');
   return res.data;
 }

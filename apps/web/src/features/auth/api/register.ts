@@ -1,6 +1,6 @@
-import { authResponse, type AuthResponse, type RegisterBody } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { authResponse, AuthResponse, RegisterBody } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export function register(body: RegisterBody): Promise<AuthResponse> {
-  return apiClient.post('/auth/register', body, { schema: authResponse });
+  return apiClient.post<Answer<typeof authResponse>>('/auth/register', body);
 }

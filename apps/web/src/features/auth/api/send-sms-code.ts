@@ -1,7 +1,7 @@
-import { sendSmsCodeResponse, type SendSmsCodeBody } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { sendSmsCodeResponse, SendSmsCodeBody } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export async function sendSmsCode(body: SendSmsCodeBody) {
-  const res = await apiClient.post('/auth/send-sms-code', body, { schema: sendSmsCodeResponse });
+  const res = await apiClient.post<Answer<typeof sendSmsCodeResponse>>('/auth/send-sms-code', body);
   return res.data;
 }

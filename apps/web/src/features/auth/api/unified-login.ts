@@ -1,6 +1,6 @@
-import { authResponse, type AuthResponse, type UnifiedLoginBody } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { authResponse, AuthResponse, UnifiedLoginBody } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export function unifiedLogin(body: UnifiedLoginBody): Promise<AuthResponse> {
-  return apiClient.post('/auth/unified-login', body, { schema: authResponse });
+  return apiClient.post<Answer<typeof authResponse>>('/auth/unified-login', body);
 }

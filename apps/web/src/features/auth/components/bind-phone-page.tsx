@@ -1,4 +1,4 @@
-import { SMS_CODE_LENGTH, normalizePhone } from '@lingxi/shared';
+import { SMS_CODE_LENGTH, normalizePhone } from '@lingxi/shared/rules';
 import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { MSG, PRIVACY_POLICY_VERSION, SMS_CODE_LENGTH } from '@lingxi/shared';
+import { MSG, PRIVACY_POLICY_VERSION, SMS_CODE_LENGTH } from '@lingxi/shared/rules';
 import { Flex, Form, Input } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { phoneRules, smsCodeRules } from '@/lib/form-rules';

@@ -1,4 +1,4 @@
-import { MSG } from '@lingxi/shared';
+import { MSG } from '@lingxi/shared/rules';
 import { Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { phoneRules } from '@/lib/form-rules';

@@ -1,6 +1,6 @@
 import { Checkbox, Typography } from 'antd';
 import { useState } from 'react';
-import { MSG } from '@lingxi/shared';
+import { MSG } from '@lingxi/shared/rules';
 import { PrivacySummaryModal } from './privacy-summary-modal';
 
 interface PrivacyAgreementProps {

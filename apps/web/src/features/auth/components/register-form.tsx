@@ -1,4 +1,4 @@
-import { MSG, NAME_MIN, PASSWORD_MIN, PHONE_LENGTH, PRIVACY_POLICY_VERSION, SMS_CODE_LENGTH, normalizePhone } from '@lingxi/shared';
+import { MSG, NAME_MIN, PASSWORD_MIN, PHONE_LENGTH, PRIVACY_POLICY_VERSION, SMS_CODE_LENGTH, normalizePhone } from '@lingxi/shared/rules';
 import { App, Button, Flex, Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useState } from 'react';

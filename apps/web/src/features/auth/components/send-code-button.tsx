@@ -1,4 +1,5 @@
-import { MSG, SMS_RESEND_SECONDS, isValidPhone, normalizePhone, type SmsPurpose } from '@lingxi/shared';
+import { MSG, SMS_RESEND_SECONDS, isValidPhone, normalizePhone } from '@lingxi/shared/rules';
+import type { SmsPurpose } from '@lingxi/shared';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';

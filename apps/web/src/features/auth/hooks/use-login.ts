@@ -1,4 +1,4 @@
-import { PRIVACY_POLICY_VERSION, normalizePhone } from '@lingxi/shared';
+import { PRIVACY_POLICY_VERSION, normalizePhone } from '@lingxi/shared/rules';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { STORAGE_KEYS, type UserInfo } from '@lingxi/shared';
+import { STORAGE_KEYS } from '@lingxi/shared/rules';
+import type { UserInfo } from '@lingxi/shared';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { ApiError } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@lingxi/shared';
+import { STORAGE_KEYS } from '@lingxi/shared/rules';
 
 /** Once a person has agreed and signed in on this device, the box starts ticked (spec §2 login). */
 export function hasAcceptedPrivacy(): boolean {

@@ -1,7 +1,7 @@
-import { baziSavedChartResponse, type BaziSavedChart } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { baziSavedChartResponse, BaziSavedChart } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export async function getSavedChart(id: string): Promise<BaziSavedChart> {
-  const res = await apiClient.get(`/bazi-paipan/charts/${encodeURIComponent(id)}`, { schema: baziSavedChartResponse });
+  const res = await apiClient.get<Answer<typeof baziSavedChartResponse>>(`/bazi-paipan/charts/${encodeURIComponent(id)}`);
   return res.data;
 }

@@ -1,5 +1,5 @@
 import type { BaziRequest } from '@lingxi/shared';
-import { BAZI_FORM_MESSAGES } from '@lingxi/shared';
+import { BAZI_FORM_MESSAGES } from '@lingxi/shared/rules';
 import { Button, Col, Form, Radio, Row } from 'antd';
 import { useMemo } from 'react';
 import { defaultFormValues, reconcile, toRequest, type BaziFormValues } from '../lib/form-model';

@@ -1,4 +1,5 @@
-import { BAZI_MESSAGES, type BaziRequest } from '@lingxi/shared';
+import { BAZI_MESSAGES } from '@lingxi/shared/rules';
+import type { BaziRequest } from '@lingxi/shared';
 import { Alert, App, Card, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';

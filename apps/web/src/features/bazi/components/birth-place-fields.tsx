@@ -1,5 +1,5 @@
 import { listCities, listProvinces } from '@lingxi/bazi';
-import { BAZI_FORM_MESSAGES } from '@lingxi/shared';
+import { BAZI_FORM_MESSAGES } from '@lingxi/shared/rules';
 import { Col, Form, Row, Select } from 'antd';
 import { useMemo } from 'react';
 

@@ -1,4 +1,4 @@
-import { BAZI_MESSAGES } from '@lingxi/shared';
+import { BAZI_MESSAGES } from '@lingxi/shared/rules';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';

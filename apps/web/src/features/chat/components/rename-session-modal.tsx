@@ -1,4 +1,4 @@
-import { SESSION_NAME_MAX } from '@lingxi/shared';
+import { SESSION_NAME_MAX } from '@lingxi/shared/rules';
 import { Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import type { SessionItem } from '../types';

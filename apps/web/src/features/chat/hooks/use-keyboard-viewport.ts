@@ -1,4 +1,4 @@
-import { KEYBOARD_RESIZE_THRESHOLD } from '@lingxi/shared';
+import { KEYBOARD_RESIZE_THRESHOLD } from '@lingxi/shared/rules';
 import { useEffect, useState } from 'react';
 
 /**

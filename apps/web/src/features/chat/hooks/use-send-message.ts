@@ -1,4 +1,4 @@
-import { CHAT_TIMEOUT_MS } from '@lingxi/shared';
+import { CHAT_TIMEOUT_MS } from '@lingxi/shared/rules';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { StreamError, streamChat, type StreamRequest } from '../api/stream-chat';

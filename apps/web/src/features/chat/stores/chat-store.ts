@@ -1,4 +1,4 @@
-import { DEFAULT_CHAT_TYPE, STORAGE_KEYS } from '@lingxi/shared';
+import { DEFAULT_CHAT_TYPE, STORAGE_KEYS } from '@lingxi/shared/rules';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { UiMessage } from '../types';

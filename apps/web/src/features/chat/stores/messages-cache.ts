@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@lingxi/shared';
+import { STORAGE_KEYS } from '@lingxi/shared/rules';
 import type { UiMessage } from '../types';
 
 /**

@@ -1,7 +1,7 @@
-import { serviceTypeList, type ServiceType } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { serviceTypeList, ServiceType } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export async function getServiceTypes(signal?: AbortSignal): Promise<ServiceType[]> {
-  const res = await apiClient.get('/service-types', { schema: serviceTypeList, signal });
+  const res = await apiClient.get<Answer<typeof serviceTypeList>>('/service-types', { signal });
   return res.data;
 }

@@ -1,7 +1,7 @@
-import { updateProfileResponse, type UserInfo } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { updateProfileResponse, UserInfo } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export async function updateProfile(username: string): Promise<UserInfo> {
-  const res = await apiClient.put('/auth/update-profile', { username }, { schema: updateProfileResponse });
+  const res = await apiClient.put<Answer<typeof updateProfileResponse>>('/auth/update-profile', { username });
   return res.data;
 }

@@ -1,4 +1,5 @@
-import { maskPhone, type UserInfo } from '@lingxi/shared';
+import { maskPhone } from '@lingxi/shared/rules';
+import type { UserInfo } from '@lingxi/shared';
 import { Card, Descriptions } from 'antd';
 import dayjs from 'dayjs';
 

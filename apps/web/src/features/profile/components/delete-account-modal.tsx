@@ -1,4 +1,4 @@
-import { SMS_CODE_LENGTH, SMS_CODE_PATTERN, SMS_RESEND_SECONDS, maskPhone } from '@lingxi/shared';
+import { SMS_CODE_LENGTH, SMS_CODE_PATTERN, SMS_RESEND_SECONDS, maskPhone } from '@lingxi/shared/rules';
 import { Alert, App, Button, Flex, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';

@@ -1,4 +1,5 @@
-import { MSG, NAME_MIN, type UserInfo } from '@lingxi/shared';
+import { MSG, NAME_MIN } from '@lingxi/shared/rules';
+import type { UserInfo } from '@lingxi/shared';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';

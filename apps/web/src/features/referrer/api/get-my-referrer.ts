@@ -1,7 +1,7 @@
-import { myReferrerResponse } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { myReferrerResponse } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export async function getMyReferrer(signal?: AbortSignal) {
-  const res = await apiClient.get('/referrer/my-referrer', { schema: myReferrerResponse, signal });
+  const res = await apiClient.get<Answer<typeof myReferrerResponse>>('/referrer/my-referrer', { signal });
   return res.data;
 }

@@ -1,4 +1,5 @@
-import { MSG, PHONE_LENGTH, PHONE_PATTERN, type UserInfo } from '@lingxi/shared';
+import { MSG, PHONE_LENGTH, PHONE_PATTERN } from '@lingxi/shared/rules';
+import type { UserInfo } from '@lingxi/shared';
 import { App, Button, Card, Divider, Flex, Input, Typography } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { PHONE_PATTERN, type ReferrerView } from '@lingxi/shared';
+import { PHONE_PATTERN } from '@lingxi/shared/rules';
+import type { ReferrerView } from '@lingxi/shared';
 import { useEffect, useState } from 'react';
 import { getMyReferrer } from '../api/get-my-referrer';
 import { lookupReferrer } from '../api/lookup-referrer';

@@ -1,5 +1,5 @@
-import { createPaymentResponse, type PaymentMethod, type PaymentOrder } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { createPaymentResponse, PaymentMethod, PaymentOrder } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export interface CreatePaymentInput {
   /** Yuan with at most two decimals; the server turns it into integer fen from its decimal text. */
@@ -9,6 +9,6 @@ export interface CreatePaymentInput {
 }
 
 export async function createPayment(input: CreatePaymentInput): Promise<PaymentOrder> {
-  const res = await apiClient.post('/reward/wechat-pay', { trade_type: 'NATIVE', ...input }, { schema: createPaymentResponse });
+  const res = await apiClient.post<Answer<typeof createPaymentResponse>>('/reward/wechat-pay', { trade_type: 'NATIVE', ...input });
   return res.data;
 }

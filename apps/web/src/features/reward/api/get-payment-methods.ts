@@ -1,12 +1,12 @@
-import { paymentMethodsResponse } from '@lingxi/shared';
+import type { paymentMethodsResponse } from '@lingxi/shared';
 import { useEffect, useState } from 'react';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 /** Spec §8: if the list cannot be loaded, WeChat Pay alone is offered. */
 export const FALLBACK_METHODS: Record<string, string> = { wechat: '微信支付' };
 
 export async function getPaymentMethods(signal?: AbortSignal): Promise<Record<string, string>> {
-  const res = await apiClient.get('/reward/payment-methods', { schema: paymentMethodsResponse, signal });
+  const res = await apiClient.get<Answer<typeof paymentMethodsResponse>>('/reward/payment-methods', { signal });
   return res.data;
 }
 

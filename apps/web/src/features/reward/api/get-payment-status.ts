@@ -1,7 +1,7 @@
-import { paymentStatusResponse, type PaymentStatusData } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { paymentStatusResponse, PaymentStatusData } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export async function getPaymentStatus(orderId: string, signal?: AbortSignal): Promise<PaymentStatusData> {
-  const res = await apiClient.get(`/reward/payment-status/${encodeURIComponent(orderId)}`, { schema: paymentStatusResponse, signal });
+  const res = await apiClient.get<Answer<typeof paymentStatusResponse>>(`/reward/payment-status/${encodeURIComponent(orderId)}`, { signal });
   return res.data;
 }

@@ -1,5 +1,5 @@
-import { tipListResponse, type TipRecord } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { tipListResponse, TipRecord } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export interface TipListFilters {
   userPhone?: string;
@@ -8,9 +8,8 @@ export interface TipListFilters {
 }
 
 export async function getTipList(page: number, pageSize: number, f: TipListFilters, signal?: AbortSignal): Promise<{ records: TipRecord[]; total: number }> {
-  const res = await apiClient.get('/reward/list', {
+  const res = await apiClient.get<Answer<typeof tipListResponse>>('/reward/list', {
     params: { page, page_size: pageSize, userPhone: f.userPhone?.trim() || undefined, min: f.min ?? undefined, max: f.max ?? undefined },
-    schema: tipListResponse,
     signal,
   });
   return res.data;

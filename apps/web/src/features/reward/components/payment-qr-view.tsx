@@ -1,4 +1,5 @@
-import { PAYMENT_METHODS, type PaymentOrder } from '@lingxi/shared';
+import { PAYMENT_METHODS } from '@lingxi/shared/rules';
+import type { PaymentOrder } from '@lingxi/shared';
 import { Button, Flex, Spin, Typography } from 'antd';
 import { formatYuan } from '../lib/format';
 

@@ -1,4 +1,5 @@
-import { DEFAULT_TRADE_TYPE, type PaymentMethod, type PaymentOrder } from '@lingxi/shared';
+import { DEFAULT_TRADE_TYPE } from '@lingxi/shared/rules';
+import type { PaymentMethod, PaymentOrder } from '@lingxi/shared';
 import { App, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { createPayment } from '../api/create-payment';

@@ -1,5 +1,6 @@
 import { AlipayCircleFilled, WechatFilled } from '@ant-design/icons';
-import { REWARD_QUICK_AMOUNTS, type PaymentMethod } from '@lingxi/shared';
+import { REWARD_QUICK_AMOUNTS } from '@lingxi/shared/rules';
+import type { PaymentMethod } from '@lingxi/shared';
 import { App, Button, Flex, InputNumber, Radio, Skeleton, Typography } from 'antd';
 import { amountError, clampAmount, formatYuan } from '../lib/format';
 

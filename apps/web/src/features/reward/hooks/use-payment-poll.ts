@@ -1,4 +1,5 @@
-import { PAYMENT_POLL_MS, type PaymentStatus } from '@lingxi/shared';
+import { PAYMENT_POLL_MS } from '@lingxi/shared/rules';
+import type { PaymentStatus } from '@lingxi/shared';
 import { useEffect, useRef } from 'react';
 import { getPaymentStatus } from '../api/get-payment-status';
 

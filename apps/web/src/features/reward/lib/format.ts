@@ -1,4 +1,4 @@
-import { parseYuanToFen, REWARD_MAX_YUAN, REWARD_MSG } from '@lingxi/shared';
+import { parseYuanToFen, REWARD_MAX_YUAN, REWARD_MSG } from '@lingxi/shared/rules';
 import { ApiError } from '@/lib/api-client';
 
 /** ¥ and two decimals (spec §9 'Amounts shown'). */

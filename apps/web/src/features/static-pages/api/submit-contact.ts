@@ -1,7 +1,7 @@
-import { contactResponse, type ContactBody } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { contactResponse, ContactBody } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export async function submitContact(body: ContactBody): Promise<{ id: string }> {
-  const res = await apiClient.post('/support/contact', body, { schema: contactResponse });
+  const res = await apiClient.post<Answer<typeof contactResponse>>('/support/contact', body);
   return res.data;
 }

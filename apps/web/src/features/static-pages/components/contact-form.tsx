@@ -1,4 +1,4 @@
-import { CONTACT_MESSAGE_MAX, MSG, normalizePhone } from '@lingxi/shared';
+import { CONTACT_MESSAGE_MAX, MSG, normalizePhone } from '@lingxi/shared/rules';
 import { App, Button, Card, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { phoneRules } from '@/lib/form-rules';

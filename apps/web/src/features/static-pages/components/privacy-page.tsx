@@ -1,4 +1,4 @@
-import { PRIVACY_POLICY_VERSION } from '@lingxi/shared';
+import { PRIVACY_POLICY_VERSION } from '@lingxi/shared/rules';
 import { Typography } from 'antd';
 import dayjs from 'dayjs';
 import { config } from '@/config/env';

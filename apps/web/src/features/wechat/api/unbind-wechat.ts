@@ -1,7 +1,7 @@
-import { wechatUnbindResponse, type UserInfo } from '@lingxi/shared';
-import { apiClient } from '@/lib/api-client';
+import type { wechatUnbindResponse, UserInfo } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 export async function unbindWechat(): Promise<UserInfo> {
-  const res = await apiClient.post('/auth/wechat-unbind', undefined, { schema: wechatUnbindResponse });
+  const res = await apiClient.post<Answer<typeof wechatUnbindResponse>>('/auth/wechat-unbind', undefined);
   return res.data;
 }

@@ -1,4 +1,5 @@
-import { wechatTypeLabel, type UserInfo } from '@lingxi/shared';
+import { wechatTypeLabel } from '@lingxi/shared/rules';
+import type { UserInfo } from '@lingxi/shared';
 import { Flex, Tag, Typography } from 'antd';
 
 /**

@@ -1,4 +1,5 @@
-import { WECHAT_QR_POLL_MS, type WechatQrStatusData } from '@lingxi/shared';
+import { WECHAT_QR_POLL_MS } from '@lingxi/shared/rules';
+import type { WechatQrStatusData } from '@lingxi/shared';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { getQrStatus } from '../api/get-qr-status';
