@@ -27,6 +27,7 @@ import { sandboxSmsRoutes } from './modules/sms/routes';
 import { createSmsService } from './modules/sms/service';
 import { createSupportRepository } from './modules/support/repository';
 import { supportRoutes } from './modules/support/routes';
+import { registerAccessLog } from './plugins/access-log';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   /** Overrides the configured SMS gateway (adapter tests). */
   smsProvider?: SmsProvider;
   now?: () => Date;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: import('pino').DestinationStream;
 }
 
 /** Builds the whole app without listening: server.ts listens, tests use inject() or listen on port 0. */
@@ -50,7 +53,8 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const { config } = o;
   const now = o.now ?? (() => new Date());
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, o.logStream),
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Malformed URLs and content types never reach a route; answer them in the house shape too.
@@ -62,6 +66,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerAccessLog(app);
   registerInputGuard(app);
 
   const database = o.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

@@ -34,11 +34,12 @@ export function createMetrics() {
 export type Metrics = ReturnType<typeof createMetrics>;
 
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // The route pattern, not the URL, so ids and phone numbers never become label values.
     const route = req.routeOptions.url ?? 'unmatched';
     metrics.httpRequests.inc({ method: req.method, route, status: String(reply.statusCode) });
     metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    done();
   });
   app.get('/api/metrics', { schema: { hide: true } }, async (req, reply) => {
     if (token && req.headers.authorization !== `Bearer ${token}`) return reply.status(401).send({ success: false, message: '未授权', data: null });

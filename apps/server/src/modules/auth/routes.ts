@@ -18,7 +18,7 @@ import {
 } from '@lingxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/errors';
-import { ok } from '../../lib/reply';
+import { ok, plainJson } from '../../lib/reply';
 import { requestMeta } from '../../lib/request-meta';
 import type { ConsentService } from '../consent/service';
 import type { AuthService } from './service';
@@ -100,7 +100,8 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, conse
     return { success: true, message: '手机号绑定成功', token: r.token, data: { token: r.token, user_info } };
   });
 
-  app.get('/auth/me', { preHandler: app.requireUser, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: meResponse } } }, async (req) =>
+  // Every page load asks: toUserInfo builds the answer field by field, so it is not re-validated (plainJson).
+  app.get('/auth/me', { preHandler: app.requireUser, serializerCompiler: plainJson, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: meResponse } } }, async (req) =>
     ok(await userInfo(req.auth!.user)),
   );
 
