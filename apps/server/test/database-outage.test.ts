@@ -1,5 +1,6 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
@@ -43,10 +44,12 @@ describe.skipIf(!pgUrl)('when the database goes away', () => {
   let database: Database;
   let drop: () => Promise<void>;
   let link: ReturnType<typeof databaseLink>;
+  let directUrl: string;
 
   beforeAll(async () => {
     const fresh = await freshDatabase('postgres');
     drop = fresh.drop;
+    directUrl = fresh.url!;
     await fresh.database.close();
     link = databaseLink(new URL(fresh.url!));
     await link.up();
@@ -77,5 +80,31 @@ describe.skipIf(!pgUrl)('when the database goes away', () => {
     }
     expect(status).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+  }, 60_000);
+
+  // The account cache (ADR 009) learns of changes by NOTIFY; whatever was announced while this instance's link was cut
+  // never reaches it, so it must forget everything when its LISTEN connection comes back.
+  it('forgets cached sessions when its link returns, so a logout written elsewhere meanwhile holds', async () => {
+    const phone = `135${String(Date.now()).slice(-8)}`;
+    await app.inject({ method: 'POST', url: '/api/auth/send-sms-code', payload: { phone, type: 'register' } });
+    const code = (await app.inject({ method: 'GET', url: `/api/sandbox/sms?phone=${phone}` })).json().data.code;
+    const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: '断线用户', phone, code, password: 'secret123', confirmPassword: 'secret123' } });
+    const auth = { authorization: `Bearer ${reg.json().token}` };
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).statusCode).toBe(200);
+
+    await link.down();
+    const elsewhere = await openDatabase({ databaseUrl: directUrl, dataDir: 'unused' });
+    try {
+      await elsewhere.db.execute(sql`update auth_sessions set revoked_at = now() where user_id = ${reg.json().user_info.id}`);
+    } finally {
+      await elsewhere.close();
+    }
+    await link.up();
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 401; i++) {
+      status = (await app.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).statusCode;
+      if (status !== 401) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(401);
   }, 60_000);
 });
