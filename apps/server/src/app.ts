@@ -27,7 +27,7 @@ import { sandboxSmsRoutes } from './modules/sms/routes';
 import { createSmsService } from './modules/sms/service';
 import { createSupportRepository } from './modules/support/repository';
 import { supportRoutes } from './modules/support/routes';
-import { registerAccessLog } from './plugins/access-log';
+import { AccessLog } from './plugins/access-log';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
@@ -54,7 +54,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const now = o.now ?? (() => new Date());
   const app = Fastify({
     logger: loggerOptions(config.logLevel, o.logStream),
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Malformed URLs and content types never reach a route; answer them in the house shape too.
@@ -66,7 +66,6 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerAccessLog(app);
   registerInputGuard(app);
 
   const database = o.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
