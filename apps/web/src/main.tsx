@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app';
 import { useAuthStore } from './features/auth/stores/auth-store';
@@ -9,8 +9,14 @@ void useAuthStore.getState().initialize();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <AppRoot />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// As a transition the first render yields to the browser every few milliseconds instead of holding the main thread
+// for its whole length (antd computes its CSS during render), so a tap on a slow phone is answered meanwhile; the
+// HTML app shell stays on screen until the render commits.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppRoot />
+    </StrictMode>,
+  );
+});

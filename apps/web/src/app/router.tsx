@@ -1,16 +1,19 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { UrlTokenGate } from '@/features/auth/components/url-token-gate';
 import { MainLayout } from './layouts/main-layout';
-import { RouteError } from './routes/route-error';
+import { BootFallback } from './routes/boot-fallback';
 
 /**
  * Each page is its own chunk, loaded when its route is first visited: a phone opening /login downloads the login
  * form, not the chat's markdown renderer or the Bazi tables (docs/benchmarks.md, initial JS budget).
  */
 const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => async () => ({ Component: pick(await load()) });
+
+// antd's Result carries three status illustrations (~10 KB gzip); only a crashed page needs them.
+const RouteError = lazy(() => import('./routes/route-error').then((m) => ({ default: m.RouteError })));
 
 /**
  * The route table of spec §2 in one place. Access rules:
@@ -21,7 +24,12 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => asyn
 export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
-    errorElement: <RouteError />,
+    hydrateFallbackElement: <BootFallback />,
+    errorElement: (
+      <Suspense fallback={null}>
+        <RouteError />
+      </Suspense>
+    ),
     children: [
       {
         path: paths.home,

@@ -1,14 +1,16 @@
-import { Flex, Spin } from 'antd';
-
 interface FullPageSpinnerProps {
   text?: string;
 }
 
+/**
+ * The same ring as the HTML app shell in index.html, so the hand-over from shell to React does not flicker from one
+ * spinner to another; plain CSS (global.css) because it stands on the first screen of every page.
+ */
 export function FullPageSpinner({ text }: FullPageSpinnerProps) {
   return (
-    <Flex vertical align="center" justify="center" gap={16} style={{ minHeight: '50vh' }} role="status" aria-live="polite">
-      <Spin size="large" />
-      {text ? <span style={{ color: 'rgba(0,0,0,0.55)' }}>{text}</span> : null}
-    </Flex>
+    <div className="page-spinner" role="status" aria-live="polite" aria-label={text ? undefined : '加载中'}>
+      <span className="page-spinner-ring" aria-hidden="true" />
+      {text ? <span>{text}</span> : null}
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Layout, Typography } from 'antd';
 import { Link } from 'react-router';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -12,7 +11,7 @@ const LINKS = [
 
 export function AppFooter() {
   return (
-    <Layout.Footer className="app-footer">
+    <footer className="app-footer">
       <nav className="app-footer-links" aria-label="页脚导航">
         {LINKS.map((l) => (
           <Link key={l.to} to={l.to}>
@@ -21,12 +20,10 @@ export function AppFooter() {
         ))}
       </nav>
       {/* Generative-AI services in China must label AI output; the footer says it on every page. */}
-      <Typography.Text type="secondary" className="app-footer-note">
-        对话内容由AI生成，仅供参考，不构成专业意见
-      </Typography.Text>
-      <Typography.Text type="secondary" className="app-footer-note">
+      <p className="app-footer-note">对话内容由AI生成，仅供参考，不构成专业意见</p>
+      <p className="app-footer-note">
         © {new Date().getFullYear()} {config.productName} 保留所有权利
-      </Typography.Text>
-    </Layout.Footer>
+      </p>
+    </footer>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, Layout } from 'antd';
+import { Button } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -20,8 +20,8 @@ export function AppHeader() {
   const [drawerUsed, setDrawerUsed] = useState(false);
 
   return (
-    <Layout.Header className="app-header">
-      <Flex align="center" justify="space-between" className="app-header-inner">
+    <header className="app-header">
+      <div className="app-header-inner">
         <Link to={paths.home} className="app-brand" aria-label={`${config.productName}首页`}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>{config.productName}</span>
@@ -41,21 +41,21 @@ export function AppHeader() {
             <UserMenu user={user} />
           </Suspense>
         ) : (
-          <Flex gap={8}>
+          <div className="app-header-actions">
             <Button type="text" onClick={() => navigate(paths.login)}>
               登录
             </Button>
             <Button type="primary" onClick={() => navigate(paths.register)}>
               注册
             </Button>
-          </Flex>
+          </div>
         )}
-      </Flex>
+      </div>
       {isMobile && drawerUsed ? (
         <Suspense fallback={null}>
           <MobileNavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} />
         </Suspense>
       ) : null}
-    </Layout.Header>
+    </header>
   );
 }

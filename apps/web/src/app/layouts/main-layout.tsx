@@ -1,10 +1,13 @@
-import { Layout } from 'antd';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { isChatPath } from '@/config/paths';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 
-/** Spec §2: every page sits in header + footer, except chat, which needs the full viewport height. */
+/**
+ * Spec §2: every page sits in header + footer, except chat, which needs the full viewport height. Plain elements
+ * styled in global.css: this frame is on the first screen of every page, and antd's Layout adds only a Sider we do
+ * not use.
+ */
 export function MainLayout() {
   const { pathname } = useLocation();
   if (isChatPath(pathname)) {
@@ -16,13 +19,13 @@ export function MainLayout() {
     );
   }
   return (
-    <Layout className="app-layout">
+    <div className="app-layout">
       <AppHeader />
-      <Layout.Content className="app-content">
+      <main className="app-content">
         <Outlet />
-      </Layout.Content>
+      </main>
       <AppFooter />
       <ScrollRestoration />
-    </Layout>
+    </div>
   );
 }

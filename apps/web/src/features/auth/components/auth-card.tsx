@@ -1,4 +1,3 @@
-import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { config } from '@/config/env';
 
@@ -9,20 +8,21 @@ interface AuthCardProps {
   footer?: ReactNode;
 }
 
-/** The narrow centred card shared by login, register and bind-phone; full width below 440 px. */
+/**
+ * The narrow centred card shared by login, register and bind-phone; full width below 440 px. Plain markup styled in
+ * global.css to antd's card look: antd's Card brings its tab and skeleton variants onto the first page a visitor opens.
+ */
 export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
   return (
-    <Flex justify="center" className="auth-card-wrap">
-      <Card className="auth-card">
-        <Flex vertical align="center" gap={4} style={{ marginBottom: 16 }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {title ?? config.productName}
-          </Typography.Title>
-          {subtitle ? <Typography.Text type="secondary">{subtitle}</Typography.Text> : null}
-        </Flex>
+    <div className="auth-card-wrap">
+      <section className="auth-card">
+        <header className="auth-card-head">
+          <h1 className="auth-card-title">{title ?? config.productName}</h1>
+          {subtitle ? <p className="auth-card-subtitle">{subtitle}</p> : null}
+        </header>
         {children}
         {footer ? <div className="auth-card-footer">{footer}</div> : null}
-      </Card>
-    </Flex>
+      </section>
+    </div>
   );
 }

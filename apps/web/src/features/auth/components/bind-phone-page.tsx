@@ -1,5 +1,5 @@
 import { SMS_CODE_LENGTH, normalizePhone } from '@lingxi/shared/rules';
-import { App, Button, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Flex, Form, Input } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -52,7 +52,7 @@ export function BindPhonePage() {
     <AuthCard
       title="绑定手机号"
       subtitle="绑定手机号，享受更完善的服务"
-      footer={<Typography.Text type="secondary">绑定后可使用手机号登录</Typography.Text>}
+      footer={<span className="text-secondary">绑定后可使用手机号登录</span>}
     >
       <Form<Values> form={form} name="bind-phone" size="large" onFinish={onFinish}>
         <Form.Item name="phone" rules={phoneRules}>

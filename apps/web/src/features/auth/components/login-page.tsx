@@ -1,4 +1,4 @@
-import { Alert, Tabs, Typography } from 'antd';
+import { ExclamationCircleFilled } from '@ant-design/icons';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuthStore } from '../stores/auth-store';
 import { hasAcceptedPrivacy } from '../stores/privacy-consent';
 import { AuthCard } from './auth-card';
+import { AuthTabs } from './auth-tabs';
 import { CodeLoginForm } from './code-login-form';
 import { PasswordLoginForm } from './password-login-form';
 import { PrivacyAgreement } from './privacy-agreement';
@@ -37,24 +38,29 @@ export function LoginPage({ wechatTab }: LoginPageProps = {}) {
       subtitle="欢迎回来，登录后开始与AI伙伴对话"
       footer={
         tab === 'wechat' ? null : (
-          <Typography.Text type="secondary">
+          <span className="text-secondary">
             还没有账号？<Link to={paths.register}>立即注册</Link>
-          </Typography.Text>
+          </span>
         )
       }
     >
-      {sessionExpired ? <Alert type="warning" showIcon title="登录状态已失效，请重新登录" style={{ marginBottom: 12 }} /> : null}
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setTab(key as LoginTab)}
-        centered
-        items={[
-          { key: 'password', label: '密码登录', children: <PasswordLoginForm {...formProps} /> },
-          { key: 'code', label: '验证码登录', children: <CodeLoginForm {...formProps} /> },
+      {sessionExpired ? (
+        <div className="auth-notice" role="alert">
+          <ExclamationCircleFilled className="auth-notice-icon" />
+          登录状态已失效，请重新登录
+        </div>
+      ) : null}
+      <AuthTabs<LoginTab>
+        label="登录方式"
+        active={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'password', label: '密码登录', content: <PasswordLoginForm {...formProps} /> },
+          { key: 'code', label: '验证码登录', content: <CodeLoginForm {...formProps} /> },
           {
             key: 'wechat',
             label: '微信扫码登录',
-            children: wechatTab ? (
+            content: wechatTab ? (
               <>
                 {wechatTab({ active: tab === 'wechat', agreed })}
                 <PrivacyAgreement checked={agreed} onChange={setAgreed} />

@@ -1,7 +1,10 @@
-import { Checkbox, Typography } from 'antd';
-import { useState } from 'react';
 import { MSG } from '@lingxi/shared/rules';
-import { PrivacySummaryModal } from './privacy-summary-modal';
+import { Checkbox } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { paths } from '@/config/paths';
+
+// The statement is a modal few people open; it loads on the first click instead of with the sign-in page.
+const PrivacySummaryModal = lazy(() => import('./privacy-summary-modal').then((m) => ({ default: m.PrivacySummaryModal })));
 
 interface PrivacyAgreementProps {
   checked: boolean;
@@ -14,6 +17,7 @@ interface PrivacyAgreementProps {
  */
 export function PrivacyAgreement({ checked, onChange }: PrivacyAgreementProps) {
   const [modalOpen, setModalOpen] = useState(false);
+  const [modalUsed, setModalUsed] = useState(false);
   const [touched, setTouched] = useState(false);
 
   return (
@@ -26,23 +30,29 @@ export function PrivacyAgreement({ checked, onChange }: PrivacyAgreementProps) {
         }}
       >
         我已阅读并同意
-        <Typography.Link
+        <a
+          href={paths.privacy}
           onClick={(e) => {
             // The link sits inside the checkbox label; opening the statement must not toggle consent.
             e.preventDefault();
             e.stopPropagation();
+            setModalUsed(true);
             setModalOpen(true);
           }}
         >
           《隐私政策》
-        </Typography.Link>
+        </a>
       </Checkbox>
       {touched && !checked ? (
-        <Typography.Text type="danger" className="privacy-agreement-error" role="alert">
+        <span className="privacy-agreement-error" role="alert">
           {MSG.privacyRequired}
-        </Typography.Text>
+        </span>
       ) : null}
-      <PrivacySummaryModal open={modalOpen} onClose={() => setModalOpen(false)} />
+      {modalUsed ? (
+        <Suspense fallback={null}>
+          <PrivacySummaryModal open={modalOpen} onClose={() => setModalOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Tabs, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
@@ -7,9 +6,12 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuthStore } from '../stores/auth-store';
 import { hasAcceptedPrivacy } from '../stores/privacy-consent';
 import { AuthCard } from './auth-card';
+import { AuthTabs } from './auth-tabs';
 import { PrivacyAgreement } from './privacy-agreement';
 import { RegisterForm } from './register-form';
 import { WechatComingSoon } from './wechat-coming-soon';
+
+type RegisterTab = 'phone' | 'wechat';
 
 interface RegisterPageProps {
   /** The WeChat QR tab's content, composed in app/ (features/wechat); the consent box below it stays this page's. */
@@ -21,7 +23,7 @@ export function RegisterPage({ wechatTab }: RegisterPageProps = {}) {
   const [params] = useSearchParams();
   const isInitialized = useAuthStore((s) => s.isInitialized);
   const user = useAuthStore((s) => s.user);
-  const [tab, setTab] = useState('phone');
+  const [tab, setTab] = useState<RegisterTab>('phone');
   const [agreed, setAgreed] = useState(hasAcceptedPrivacy);
   const referrer = params.get('referrer')?.trim() || undefined;
 
@@ -33,21 +35,21 @@ export function RegisterPage({ wechatTab }: RegisterPageProps = {}) {
       title="注册账号"
       subtitle="注册后即可与AI伙伴畅聊"
       footer={
-        <Typography.Text type="secondary">
+        <span className="text-secondary">
           已有账号？<Link to={paths.login}>立即登录</Link>
-        </Typography.Text>
+        </span>
       }
     >
-      <Tabs
-        activeKey={tab}
+      <AuthTabs<RegisterTab>
+        label="注册方式"
+        active={tab}
         onChange={setTab}
-        centered
-        items={[
-          { key: 'phone', label: '手机号注册', children: <RegisterForm referrerFromLink={referrer} /> },
+        tabs={[
+          { key: 'phone', label: '手机号注册', content: <RegisterForm referrerFromLink={referrer} /> },
           {
             key: 'wechat',
             label: '微信扫码注册',
-            children: wechatTab ? (
+            content: wechatTab ? (
               <>
                 {wechatTab({ active: tab === 'wechat', agreed, referrer })}
                 <PrivacyAgreement checked={agreed} onChange={setAgreed} />

@@ -1,4 +1,3 @@
-import { Card, Col, Row, Typography } from 'antd';
 import { BookOutlined, BulbOutlined, CompassOutlined, HeartOutlined, SafetyCertificateOutlined, SmileOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { config } from '@/config/env';
@@ -20,25 +19,21 @@ export function AboutPage() {
       title="关于我们"
       intro={
         <>
-          <Typography.Paragraph>
+          <p>
             {name}是一款中文AI伙伴应用。您可以选择不同领域的AI伙伴进行多轮对话，也可以使用八字排盘工具了解传统命理文化。我们希望在您需要的时候，随时有一位懂您的伙伴。
-          </Typography.Paragraph>
-          <Typography.Title level={4}>我们的服务</Typography.Title>
-          <Row gutter={[12, 12]} style={{ marginBottom: 24 }}>
+          </p>
+          <h2>我们的服务</h2>
+          <ul className="about-categories">
             {CATEGORIES.map((c) => (
-              <Col key={c.title} xs={24} sm={12} md={8}>
-                <Card size="small" className="about-category">
-                  <Typography.Text strong>
-                    <span className="about-category-icon">{c.icon}</span>
-                    {c.title}
-                  </Typography.Text>
-                  <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0' }}>
-                    {c.text}
-                  </Typography.Paragraph>
-                </Card>
-              </Col>
+              <li key={c.title} className="about-category">
+                <strong>
+                  <span className="about-category-icon">{c.icon}</span>
+                  {c.title}
+                </strong>
+                <p>{c.text}</p>
+              </li>
             ))}
-          </Row>
+          </ul>
         </>
       }
       sections={[

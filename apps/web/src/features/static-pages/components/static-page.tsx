@@ -1,4 +1,3 @@
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -16,19 +15,23 @@ interface StaticPageProps {
   children?: ReactNode;
 }
 
-/** Shared frame of the text pages: a readable column width and consistent heading levels. */
+/**
+ * Shared frame of the text pages: a readable column width and consistent heading levels. Plain markup in antd's card
+ * and typography look (global.css, "Text pages"): these pages are text, and antd's Card and Typography would bring
+ * tabs, tooltips and an inline editor onto pages that are often a visitor's first.
+ */
 export function StaticPage({ title, meta, intro, sections = [], children }: StaticPageProps) {
   useDocumentTitle(title);
   return (
     <div className="page page-narrow">
-      <Card className="static-page">
-        <Typography.Title level={2}>{title}</Typography.Title>
-        {meta ? <Typography.Paragraph type="secondary">{meta}</Typography.Paragraph> : null}
+      <article className="static-page">
+        <h1>{title}</h1>
+        {meta ? <p className="static-page-meta">{meta}</p> : null}
         {intro}
         {sections.map((s) => (
           <section key={s.heading}>
-            <Typography.Title level={4}>{s.heading}</Typography.Title>
-            {s.paragraphs?.map((p) => <Typography.Paragraph key={p}>{p}</Typography.Paragraph>)}
+            <h2>{s.heading}</h2>
+            {s.paragraphs?.map((p) => <p key={p}>{p}</p>)}
             {s.items ? (
               <ul className="static-list">
                 {s.items.map((item) => (
@@ -39,7 +42,7 @@ export function StaticPage({ title, meta, intro, sections = [], children }: Stat
           </section>
         ))}
         {children}
-      </Card>
+      </article>
     </div>
   );
 }

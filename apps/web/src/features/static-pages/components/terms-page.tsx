@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { config } from '@/config/env';
 import { StaticPage } from './static-page';
 import { termsSections } from './terms-sections';
@@ -9,9 +8,9 @@ export function TermsPage() {
     <StaticPage
       title="服务条款"
       intro={
-        <Typography.Paragraph>
+        <p>
           欢迎使用{name}。在使用我们的服务之前，请仔细阅读以下条款。您注册、登录或使用{name}，即表示您已阅读并同意本条款。
-        </Typography.Paragraph>
+        </p>
       }
       sections={termsSections(name)}
     />
