@@ -41,7 +41,11 @@ export const authPlugin = fp<{ tokens: TokenSigner; sessions: SessionRepository;
       const live = await o.cache.getOrLoad(
         claims.userId,
         `session:${claims.sessionId}`,
-        () => o.sessions.findLive(claims.sessionId, claims.userId, o.now()),
+        // Frozen: the row is shared by every request of the session while cached, so nobody may change it in place.
+        async () => {
+          const found = await o.sessions.findLive(claims.sessionId, claims.userId, o.now());
+          return found && { user: Object.freeze(found.user), expiresAt: found.expiresAt };
+        },
         (s) => !s || s.expiresAt.getTime() > at,
       );
       return live && live.expiresAt.getTime() > at ? { user: live.user, sessionId: claims.sessionId, token } : null;
