@@ -29,7 +29,7 @@ async function renderFirstPaintStyles(): Promise<string> {
   // antd's own copy of its style engine: the cache must be the instance antd's components write to.
   const fromAntd = createRequire(createRequire(import.meta.url).resolve('antd'));
   const { createCache, extractStyle, StyleProvider } = fromAntd('@ant-design/cssinjs') as typeof import('@ant-design/cssinjs');
-  const { App, Button, Checkbox, ConfigProvider, Flex, Form, Input } = fromAntd('antd') as typeof import('antd');
+  const { Button, Checkbox, ConfigProvider, Flex, Form, Input } = fromAntd('antd') as typeof import('antd');
   const { createElement: h } = fromAntd('react') as typeof import('react');
   const { renderToString } = fromAntd('react-dom/server') as typeof import('react-dom/server');
 
@@ -42,7 +42,7 @@ async function renderFirstPaintStyles(): Promise<string> {
         ConfigProvider,
         { theme },
         h(
-          App,
+          'div',
           null,
           h(Button, { type: 'primary' }, '注册'),
           h(Flex, null),

@@ -1,6 +1,7 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
+import { FeedbackProvider } from '@/lib/feedback';
 import { theme } from './theme';
 
 // No dayjs locale here: no page has a date picker, and the dates we print use explicit Chinese formats
@@ -9,8 +10,8 @@ import { theme } from './theme';
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
-      {/* antd's App supplies message/modal through context so they pick up the theme and locale above. */}
-      <AntApp>{children}</AntApp>
+      {/* Toasts and dialogs through context, so they pick up the theme and locale above (lib/feedback.tsx). */}
+      <FeedbackProvider>{children}</FeedbackProvider>
     </ConfigProvider>
   );
 }

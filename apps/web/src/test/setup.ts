@@ -1,6 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// Toasts and dialogs load antd's holders on first use (lib/feedback.tsx). Loading that module once up front keeps the
+// tests that read a toast right after advancing fake timers independent of how long the module takes to load.
+await import('@/lib/feedback-host');
+
 // jsdom lacks the layout APIs antd probes for (responsive observers, breakpoints, scroll measurement).
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

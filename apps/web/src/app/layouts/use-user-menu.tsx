@@ -1,12 +1,13 @@
-import { App, type MenuProps } from 'antd';
+import type { MenuProps } from 'antd';
 import { GiftOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/hooks/use-logout';
+import { useFeedback } from '@/lib/feedback';
 
 /** One list of user-menu entries for the desktop dropdown and the mobile drawer, so they cannot drift apart. */
 export function useUserMenu(onPicked?: () => void) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const logout = useLogout();
 

@@ -1,5 +1,5 @@
 import { SMS_CODE_LENGTH, normalizePhone } from '@lingxi/shared/rules';
-import { App, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { phoneRules } from '@/lib/form-rules';
 import { bindPhone } from '../api/bind-phone';
 import { useAuthStore } from '../stores/auth-store';
@@ -21,7 +22,7 @@ interface Values {
 /** Where a WeChat-only account adds a phone; it usually arrives as /bind-phone?token=… from the WeChat callback. */
 export function BindPhonePage() {
   useDocumentTitle('绑定手机号');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { isInitialized, user, token: storedToken, setSession, refreshUser } = useAuthStore();

@@ -1,10 +1,11 @@
 import { MSG, NAME_MIN, PASSWORD_MIN, PHONE_LENGTH, PRIVACY_POLICY_VERSION, SMS_CODE_LENGTH, normalizePhone } from '@lingxi/shared/rules';
-import { App, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { optionalPhoneRules, phoneRules, smsCodeRules } from '@/lib/form-rules';
 import { register } from '../api/register';
 import { useAuthStore } from '../stores/auth-store';
@@ -27,7 +28,7 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ referrerFromLink }: RegisterFormProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const setSession = useAuthStore((s) => s.setSession);
   const [form] = Form.useForm<Values>();

@@ -1,8 +1,9 @@
 import { MSG, SMS_RESEND_SECONDS, isValidPhone, normalizePhone } from '@lingxi/shared/rules';
 import type { SmsPurpose } from '@lingxi/shared';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { sendSmsCode } from '../api/send-sms-code';
 import { useCountdown } from '../hooks/use-countdown';
 
@@ -19,7 +20,7 @@ interface SendCodeButtonProps {
 const COOLDOWN_TEXT = /请(\d+)秒后再试/;
 
 export function SendCodeButton({ phone, purpose, policyVersion, onInvalidPhone, disabled }: SendCodeButtonProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [sending, setSending] = useState(false);
   const countdown = useCountdown();
 

@@ -1,8 +1,8 @@
 import { PRIVACY_POLICY_VERSION, normalizePhone } from '@lingxi/shared/rules';
-import { App } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useFeedback } from '@/lib/feedback';
 import { unifiedLogin } from '../api/unified-login';
 import { loginFailureMessage } from '../login-failure';
 import { rememberPrivacyAccepted } from '../stores/privacy-consent';
@@ -17,7 +17,7 @@ function returnPath(state: unknown): string {
 }
 
 export function useLogin() {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const location = useLocation();
   const setSession = useAuthStore((s) => s.setSession);

@@ -1,11 +1,11 @@
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useFeedback } from '@/lib/feedback';
 import { useAuthStore } from '../stores/auth-store';
 
 export function useLogout() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const logout = useAuthStore((s) => s.logout);
 

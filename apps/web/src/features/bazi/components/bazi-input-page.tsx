@@ -1,11 +1,12 @@
 import { BAZI_MESSAGES } from '@lingxi/shared/rules';
 import type { BaziRequest } from '@lingxi/shared';
-import { Alert, App, Card, Typography } from 'antd';
+import { Alert, Card, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import '../bazi.css';
 import { calculateChart } from '../api/calculate-chart';
 import { getSavedChart } from '../api/get-saved-chart';
@@ -17,7 +18,7 @@ import { SavedCharts } from './saved-charts';
 export function BaziInputPage() {
   useDocumentTitle('八字排盘');
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { loading, error, setLoading, setError, setResult } = useBaziStore();
   const [opening, setOpening] = useState<string | null>(null);
   // An error belongs to the attempt that caused it, not to the next visit of the form.

@@ -1,8 +1,9 @@
 import type { BaziChartSummary } from '@lingxi/shared';
-import { App, Button, Card, List, Popconfirm, Typography } from 'antd';
+import { Button, Card, List, Popconfirm, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { deleteSavedChart } from '../api/delete-saved-chart';
 import { getSavedCharts } from '../api/get-saved-charts';
 import { shortDateTime } from '../lib/format';
@@ -16,7 +17,7 @@ interface SavedChartsProps {
 
 /** 我的命盘: the signed-in user's recent charts (the server saves each one), to reopen or delete. */
 export function SavedCharts({ onOpen, opening }: SavedChartsProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [records, setRecords] = useState<BaziChartSummary[]>([]);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);

@@ -1,10 +1,11 @@
 import type { PersonaPublic } from '@lingxi/shared';
-import { Alert, App } from 'antd';
+import { Alert } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { config } from '@/config/env';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { useFeedback } from '@/lib/feedback';
 import { getPersona } from '../api/get-persona';
 import { getSessionDetail } from '../api/get-session-detail';
 import { copyText } from '../lib/copy-text';
@@ -40,7 +41,7 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
   const type = params.type || typeProp || FIRST_BUILT_IN_TYPE;
   const navigate = useNavigate();
   const isMobile = useIsMobile();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [persona, setPersona] = useState<PersonaPublic | null>(null);
   const messages = useChatStore((s) => s.messages);

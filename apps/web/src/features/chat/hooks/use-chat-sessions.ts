@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { createChat } from '../api/create-chat';
 import { deleteSession } from '../api/delete-session';
 import { getSessionDetail } from '../api/get-session-detail';
@@ -20,7 +20,7 @@ interface Options {
 
 /** Spec §4 'Chat session flow': list, pick or create on load, create, select, delete — plus rename. */
 export function useChatSessions({ userId, type, closeDrawer, beforeSwitch }: Options) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [sessions, setSessions] = useState<SessionItem[]>([]);
   const cacheKey = useChatStore((s) => s.cacheKey);
   const current = useRef({ userId, type });

@@ -1,6 +1,6 @@
 import { CHAT_TIMEOUT_MS } from '@lingxi/shared/rules';
-import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useFeedback } from '@/lib/feedback';
 import { StreamError, streamChat, type StreamRequest } from '../api/stream-chat';
 import { createFrameBuffer } from '../lib/frame-buffer';
 import { stripDisclaimer } from '../lib/strip-disclaimer';
@@ -22,7 +22,7 @@ interface Options {
 
 /** Spec §4 'Sending a message', plus stop (keeps the partial reply) and regenerate. */
 export function useSendMessage({ type, sessionId, onUnauthorized, onSettled }: Options) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [sending, setSending] = useState(false);
   const [errorDetail, setErrorDetail] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);

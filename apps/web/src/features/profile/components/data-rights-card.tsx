@@ -1,9 +1,10 @@
 import type { UserInfo } from '@lingxi/shared';
-import { App, Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { exportMyData } from '../api/export-my-data';
 import { downloadJson } from '../download-json';
 import { DeleteAccountModal } from './delete-account-modal';
@@ -16,7 +17,7 @@ interface DataRightsCardProps {
 
 /** Personal-data rights (PIPL Art. 45, 47): a JSON copy of everything, and account deletion. */
 export function DataRightsCard({ user, onDeleted }: DataRightsCardProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [exporting, setExporting] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
 

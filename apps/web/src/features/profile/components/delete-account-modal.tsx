@@ -1,7 +1,8 @@
 import { SMS_CODE_LENGTH, SMS_CODE_PATTERN, SMS_RESEND_SECONDS, maskPhone } from '@lingxi/shared/rules';
-import { Alert, App, Button, Flex, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { deleteAccount, sendDeleteCode } from '../api/delete-account';
 
 interface DeleteAccountModalProps {
@@ -20,7 +21,7 @@ const CONSEQUENCES = [
 
 /** Account deletion, confirmed with an SMS code sent to the account's phone; it says plainly what will happen. */
 export function DeleteAccountModal({ open, phone, onClose, onDeleted }: DeleteAccountModalProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [code, setCode] = useState('');
   const [sending, setSending] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -1,8 +1,9 @@
 import { MSG, NAME_MIN } from '@lingxi/shared/rules';
 import type { UserInfo } from '@lingxi/shared';
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { updateProfile } from '../api/update-profile';
 
 interface UsernameFormProps {
@@ -13,7 +14,7 @@ interface UsernameFormProps {
 }
 
 export function UsernameForm({ user, onUpdated, onSessionLost }: UsernameFormProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [saving, setSaving] = useState(false);
 
   const onFinish = async ({ username }: { username: string }) => {

@@ -1,11 +1,12 @@
-import { App, Button, Flex, Input, Typography } from 'antd';
+import { Button, Flex, Input, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
+import { useFeedback } from '@/lib/feedback';
 import { getInvite } from '../api/get-invite';
 
 /** Your own invitation link to /register?referrer=<your phone>, and how many signed up with it. */
 export function InviteFriends({ userId }: { userId: string }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [invite, setInvite] = useState<{ link: string; total: number } | null>(null);
 
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { MSG, PHONE_LENGTH, PHONE_PATTERN } from '@lingxi/shared/rules';
 import type { UserInfo } from '@lingxi/shared';
-import { App, Button, Card, Divider, Flex, Input, Typography } from 'antd';
+import { Button, Card, Divider, Flex, Input, Typography } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { bindReferrer } from '../api/bind-referrer';
 import { useReferrerLookup } from '../hooks/use-referrer-lookup';
 import { InviteFriends } from './invite-friends';
@@ -16,7 +17,7 @@ interface ReferrerCardProps {
 
 /** Spec §2 profile referrer block: phone input (max 11) and 绑定, read-only once bound, whose number it is after lookup. */
 export function ReferrerCard({ user, onRefreshUser, onSessionLost }: ReferrerCardProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [typed, setTyped] = useState('');
   const [binding, setBinding] = useState(false);
   const bound = user.referrer_id;

@@ -1,7 +1,8 @@
 import { DEFAULT_TRADE_TYPE } from '@lingxi/shared/rules';
 import type { PaymentMethod, PaymentOrder } from '@lingxi/shared';
-import { App, Modal } from 'antd';
+import { Modal } from 'antd';
 import { useEffect, useState } from 'react';
+import { useFeedback } from '@/lib/feedback';
 import { createPayment } from '../api/create-payment';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { usePaymentPoll } from '../hooks/use-payment-poll';
@@ -22,7 +23,7 @@ export interface RewardDialogProps {
  * until paid; cancel goes back to the form. Opened from home '支持我们' and the chat's tip button.
  */
 export function RewardDialog({ open, onClose, onSuccess }: RewardDialogProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const methods = usePaymentMethods(open);
   const [value, setValue] = useState<RewardFormValue>({ amount: null, method: 'wechat' });
   const [error, setError] = useState<string | null>(null);

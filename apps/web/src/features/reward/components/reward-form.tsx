@@ -1,7 +1,8 @@
 import { AlipayCircleFilled, WechatFilled } from '@ant-design/icons';
 import { REWARD_QUICK_AMOUNTS } from '@lingxi/shared/rules';
 import type { PaymentMethod } from '@lingxi/shared';
-import { App, Button, Flex, InputNumber, Radio, Skeleton, Typography } from 'antd';
+import { Button, Flex, InputNumber, Radio, Skeleton, Typography } from 'antd';
+import { useFeedback } from '@/lib/feedback';
 import { amountError, clampAmount, formatYuan } from '../lib/format';
 
 const METHOD_ICON: Record<string, React.ReactNode> = {
@@ -27,7 +28,7 @@ interface RewardFormProps {
 
 /** Spec §2 Reward dialog, the form: quick amounts, a custom amount (2 decimals, capped at 100), the method, the terms. */
 export function RewardForm({ value, onChange, methods, error, onErrorChange, submitting, onSubmit }: RewardFormProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
 
   const setAmount = (raw: number | null) => {
     const { value: amount, clamped } = clampAmount(raw);

@@ -1,6 +1,7 @@
 import { CONTACT_MESSAGE_MAX, MSG, normalizePhone } from '@lingxi/shared/rules';
-import { App, Button, Card, Col, Form, Input, Row } from 'antd';
+import { Button, Card, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
+import { useFeedback } from '@/lib/feedback';
 import { phoneRules } from '@/lib/form-rules';
 import { submitContact } from '../api/submit-contact';
 
@@ -13,7 +14,7 @@ interface Values {
 }
 
 export function ContactForm() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
 

@@ -1,9 +1,10 @@
 import type { TokenUsage } from '@lingxi/shared';
-import { Alert, App, Button, Card, Input, Result, Space, Typography } from 'antd';
+import { Alert, Button, Card, Input, Result, Space, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { getTokenUsage } from '../api/get-token-usage';
 import { TokenUsageCards } from './token-usage-cards';
 import { TokenUsageTable } from './token-usage-table';
@@ -24,7 +25,7 @@ function failureText(err: unknown): string {
 /** Spec §2 Token statistics. Admins only: the server refuses everyone else (403); the page says so up front. */
 export function TokenStatsPage({ isAdmin }: { isAdmin: boolean }) {
   useDocumentTitle('令牌统计');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [sessionId, setSessionId] = useState('');
   const [phone, setPhone] = useState('');
   const [loading, setLoading] = useState(false);

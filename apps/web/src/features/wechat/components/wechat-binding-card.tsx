@@ -1,9 +1,10 @@
 import type { UserInfo } from '@lingxi/shared';
-import { App, Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
 import { unbindWechat } from '../api/unbind-wechat';
 import { WECHAT_TEXT } from '../wechat-texts';
 import { WechatAccountsList } from './wechat-accounts-list';
@@ -19,7 +20,7 @@ interface WechatBindingCardProps {
 
 /** The profile's WeChat block: bound or unbound, the linked accounts, bind (QR modal) and unbind. */
 export function WechatBindingCard({ user, onRefreshUser, onUserChanged, onSessionLost }: WechatBindingCardProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState(false);
   const [unbinding, setUnbinding] = useState(false);

@@ -1,6 +1,7 @@
 import type { UnifiedLoginResponse } from '@lingxi/shared';
-import { App, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { useFeedback } from '@/lib/feedback';
 import { createQrCode } from '../api/create-qr-code';
 import { wechatLogin } from '../api/wechat-login';
 import { useWechatQr } from '../hooks/use-wechat-qr';
@@ -22,7 +23,7 @@ interface WechatLoginPanelProps {
 
 /** The WeChat tab of login and register: QR, polling, then unified-login with the scanned ticket. */
 export function WechatLoginPanel({ active, agreed, referrerId, pollTimeoutMs, hint = '请使用微信扫一扫登录', onSignedIn }: WechatLoginPanelProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { phase, qr, errorText, errorDetail, refresh } = useWechatQr({
     enabled: active && agreed,
     create: async () => {
