@@ -104,6 +104,23 @@ describe.each(dbTargets)('rate limits on %s', (target) => {
   });
 });
 
+describe('CORS with no configured origin', () => {
+  const ctx = useTestApp('pglite');
+
+  it('allows no cross-origin caller, preflight or not, and still sends the security headers', async () => {
+    const get = await ctx.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://partner.example.com' } });
+    expect(get.headers['access-control-allow-origin']).toBeUndefined();
+    expect(get.headers['content-security-policy']).toContain("default-src 'self'");
+    const preflight = await ctx.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: 'https://partner.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+  });
+});
+
 describe('security headers, CORS and metrics', () => {
   const ctx = useTestApp('pglite', { env: { CORS_ORIGINS: 'https://partner.example.com' } });
 
@@ -119,6 +136,13 @@ describe('security headers, CORS and metrics', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example.com');
     const other = await ctx.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example.com' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await ctx.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: 'https://partner.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toContain('POST');
   });
 
   it('exposes Prometheus metrics labelled by route pattern, never by raw URL', async () => {
