@@ -90,8 +90,8 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const sms = createSmsService({ repo: createSmsRepository(db), provider: smsProvider, pepper: config.sms.pepper, ipHourlyLimit: config.sms.ipHourlyLimit, now, log: app.log });
   const accountCache = createAccountCache(config.auth.accountCache);
   // Writes from any instance or code path reach every instance's cache through the database (migration 0005).
-  await database.listen(ACCOUNT_CHANNEL, (userId) => accountCache.evictUser(userId), () => accountCache.clear());
-  const accountChanged = (userId: string) => accountCache.evictUser(userId);
+  await database.listen(ACCOUNT_CHANNEL, accountCache.evictUser, accountCache.clear);
+  const accountChanged = accountCache.evictUser;
   const users = createUserRepository(db, accountChanged);
   const sessions = createSessionRepository(db, accountChanged);
   const tokens = createTokenSigner(config.auth.jwtSecret);

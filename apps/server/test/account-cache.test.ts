@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
+import { until } from './support/until';
 import { bearer, registerUser } from './support/users';
 
 /**
@@ -12,15 +13,7 @@ import { bearer, registerUser } from './support/users';
 describe.each(dbTargets)('account cache on %s', (target) => {
   const ctx = useTestApp(target);
   const me = (token: string) => ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
-  const eventually = async (token: string, done: (res: Awaited<ReturnType<typeof me>>) => boolean) => {
-    const deadline = Date.now() + 2000;
-    let res = await me(token);
-    while (!done(res) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-      res = await me(token);
-    }
-    return res;
-  };
+  const eventually = (token: string, done: (res: Awaited<ReturnType<typeof me>>) => boolean) => until(() => me(token), done, 2000);
 
   it('shows a user row changed behind its back', async () => {
     const { token, user } = await registerUser(ctx, { name: '缓存用户' });

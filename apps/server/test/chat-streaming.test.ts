@@ -8,6 +8,7 @@ import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
 import { DEFAULT_USAGE, startFakeOpenAi, type FakeMode, type FakeOpenAi } from './support/fake-openai';
 import { bearer, registerUser } from './support/users';
+import { until } from './support/until';
 
 /**
  * The real provider adapter (openai SDK) against the fake OpenAI-compatible server, through the app listening on a
@@ -51,15 +52,6 @@ async function readSse(res: Response, until?: (text: string, events: SseEvent[])
     return e ? JSON.parse(e.data) : undefined;
   };
   return { raw, text, events, final: named('final'), error: named('error'), meta: named('meta') };
-}
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe.each(dbTargets)('chat streaming through an OpenAI-compatible upstream on %s', (target) => {

@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { testConfig } from './support/app';
 import { freshDatabase } from './support/databases';
+import { until } from './support/until';
 import type { FastifyInstance } from 'fastify';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -100,11 +101,7 @@ describe.skipIf(!pgUrl)('when the database goes away', () => {
       await elsewhere.close();
     }
     await link.up();
-    let status = 0;
-    for (let i = 0; i < 100 && status !== 401; i++) {
-      status = (await app.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).statusCode;
-      if (status !== 401) await new Promise((r) => setTimeout(r, 100));
-    }
+    const status = await until(async () => (await app.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).statusCode, (s) => s === 401, 10_000);
     expect(status).toBe(401);
   }, 60_000);
 });

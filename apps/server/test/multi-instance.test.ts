@@ -8,6 +8,7 @@ import { sandboxOpenPlatform } from '../src/modules/wechat/providers/sandbox-ope
 import { testConfig } from './support/app';
 import { freshDatabase } from './support/databases';
 import { usePayFakes } from './support/pay-fakes';
+import { until } from './support/until';
 import { confirmOnPhone } from './support/wechat-browser';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -144,23 +145,14 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis'
     expect(messages[1]!.content.length).toBeGreaterThan(10);
   });
 
-  // Each instance caches signed-in accounts in memory (ADR 008); PostgreSQL's NOTIFY tells the other one what changed.
-  const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> => {
-    const deadline = Date.now() + 2000;
-    let v = await read();
-    while (!done(v) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-      v = await read();
-    }
-    return v;
-  };
+  // Each instance caches signed-in accounts in memory (ADR 009); PostgreSQL's NOTIFY tells the other one what changed.
 
   it('shows on B a profile change made on A, though B had the account cached', async () => {
     const auth = { authorization: `Bearer ${token}` };
     expect((await json(B, '/api/auth/me', undefined, auth)).body.data.username).not.toBe('改过的名字');
     const put = await fetch(url(A, '/api/auth/update-profile'), { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ username: '改过的名字' }) });
     expect(put.status).toBe(200);
-    const me = await until(() => json(B, '/api/auth/me', undefined, auth), (r) => r.body.data?.username === '改过的名字');
+    const me = await until(() => json(B, '/api/auth/me', undefined, auth), (r) => r.body.data?.username === '改过的名字', 2000);
     expect(me.body.data.username).toBe('改过的名字');
   });
 
@@ -171,7 +163,7 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis'
     expect((await json(B, '/api/auth/me', undefined, auth)).status).toBe(200);
     expect((await json(A, '/api/auth/logout', {}, auth)).status).toBe(200);
     expect((await json(A, '/api/auth/me', undefined, auth)).status).toBe(401);
-    const me = await until(() => json(B, '/api/auth/me', undefined, auth), (r) => r.status === 401);
+    const me = await until(() => json(B, '/api/auth/me', undefined, auth), (r) => r.status === 401, 2000);
     expect(me.status).toBe(401);
     expect((await json(B, '/api/auth/me', undefined, { authorization: `Bearer ${token}` })).status).toBe(200);
   });

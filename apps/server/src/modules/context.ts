@@ -28,6 +28,6 @@ export interface ModuleContext {
   serviceTypes: ServiceTypeRepository;
   /** Prometheus counters: chat streams and payment outcomes report here. */
   metrics: Metrics;
-  /** Signed-in account data kept in process; repositories that write account data evict through it (ADR 008). */
+  /** Signed-in account data kept in process; repositories that write account data evict through it (ADR 009). */
   accountCache: AccountCache;
 }

@@ -30,12 +30,13 @@ export const bearerToken = (req: FastifyRequest): string | null => {
 /**
  * Every request is resolved against its session row, so a logged-out or deleted session stops working at once. The
  * account cache holds the verified claims and the live session between changes; any change to the session or the
- * user evicts them (ADR 008), and an expired token or session never passes from the cache.
+ * user evicts them (ADR 009), and an expired token or session never passes from the cache.
  */
 export const authPlugin = fp<{ tokens: TokenSigner; sessions: SessionRepository; cache: AccountCache; adminPhones: readonly string[]; now: () => Date }>(
   async (app: FastifyInstance, o) => {
     const resolveToken = async (token: string) => {
-      const at = o.now().getTime();
+      const now = o.now();
+      const at = now.getTime();
       const claims = await o.cache.getOrLoadOwned(`token:${token}`, () => o.tokens.verify(token), (c) => c.expiresAt > at);
       if (!claims) return null;
       const live = await o.cache.getOrLoad(
@@ -43,12 +44,12 @@ export const authPlugin = fp<{ tokens: TokenSigner; sessions: SessionRepository;
         `session:${claims.sessionId}`,
         // Frozen: the row is shared by every request of the session while cached, so nobody may change it in place.
         async () => {
-          const found = await o.sessions.findLive(claims.sessionId, claims.userId, o.now());
+          const found = await o.sessions.findLive(claims.sessionId, claims.userId, now);
           return found && { user: Object.freeze(found.user), expiresAt: found.expiresAt };
         },
         (s) => !s || s.expiresAt.getTime() > at,
       );
-      return live && live.expiresAt.getTime() > at ? { user: live.user, sessionId: claims.sessionId, token } : null;
+      return live ? { user: live.user, sessionId: claims.sessionId, token } : null;
     };
     app.decorateRequest('auth', null);
     app.decorate('resolveToken', resolveToken);

@@ -1,6 +1,6 @@
 -- Every change that can alter what a signed-in request sees of its account (the user row, a session's revocation or
 -- expiry, the linked WeChat identities) announces the user's id on the 'lingxi_account' channel. Each server instance
--- LISTENs and evicts that user from its in-process account cache (ADR 008), whichever instance or code path wrote.
+-- LISTENs and evicts that user from its in-process account cache (ADR 009), whichever instance or code path wrote.
 CREATE OR REPLACE FUNCTION lingxi_notify_account_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'users' THEN

@@ -1,6 +1,6 @@
 /**
  * What every signed-in request needs about its account (verified token claims, the live session with its user row, the
- * linked WeChat identities), kept in process so the hot path does not go to the database (ADR 008).
+ * linked WeChat identities), kept in process so the hot path does not go to the database (ADR 009).
  *
  * Correctness rests on eviction, not on the TTL: every write to an account evicts that user here at once (the
  * repositories call `evictUser`), and the database announces every such change to every instance (LISTEN/NOTIFY,
@@ -46,6 +46,12 @@ export function createAccountCache(o: AccountCacheOptions) {
     keys.add(key);
   };
 
+  /** The entry for `key` if it is young enough and the caller still accepts it. */
+  const fresh = (key: string, stillValid: (v: never) => boolean) => {
+    const hit = entries.get(key);
+    return hit && now() - hit.storedAt < o.ttlMs && stillValid(hit.value as never) ? hit : undefined;
+  };
+
   return {
     /**
      * The cached value for `key` (owned by `userId`), or `load()`'s result, kept unless an eviction happened meanwhile.
@@ -53,8 +59,8 @@ export function createAccountCache(o: AccountCacheOptions) {
      */
     async getOrLoad<T>(userId: string, key: string, load: () => Promise<T>, stillValid: (v: T) => boolean = () => true): Promise<T> {
       if (o.ttlMs <= 0) return load();
-      const hit = entries.get(key);
-      if (hit && hit.userId === userId && now() - hit.storedAt < o.ttlMs && stillValid(hit.value as T)) return hit.value as T;
+      const hit = fresh(key, stillValid);
+      if (hit?.userId === userId) return hit.value as T;
       const before = evictions;
       const value = await load();
       if (before === evictions) store(userId, key, value);
@@ -63,8 +69,8 @@ export function createAccountCache(o: AccountCacheOptions) {
     /** Like getOrLoad for a value whose owner is only known once loaded (a token's claims); misses are not kept. */
     async getOrLoadOwned<T extends { userId: string }>(key: string, load: () => Promise<T | null>, stillValid: (v: T) => boolean): Promise<T | null> {
       if (o.ttlMs <= 0) return load();
-      const hit = entries.get(key);
-      if (hit && now() - hit.storedAt < o.ttlMs && stillValid(hit.value as T)) return hit.value as T;
+      const hit = fresh(key, stillValid);
+      if (hit) return hit.value as T;
       const value = await load();
       if (value) store(value.userId, key, value);
       return value;

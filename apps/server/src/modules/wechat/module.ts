@@ -14,7 +14,6 @@ import { wechatRoutes } from './routes';
 import { createWechatService, type WechatService } from './service';
 
 const services = new WeakMap<ModuleContext, WechatService>();
-const evict = (ctx: ModuleContext) => (userId: string) => ctx.accountCache.evictUser(userId);
 
 /**
  * The WeChat service of one app instance. app.ts hands it to the auth routes (unified-login with login_type wechat,
@@ -26,7 +25,7 @@ export function wechatServicesFor(ctx: ModuleContext): WechatService {
     const { wechat } = ctx.config;
     const service = createWechatService({
       config: wechat,
-      repo: createWechatRepository(ctx.db, evict(ctx)),
+      repo: createWechatRepository(ctx.db, ctx.accountCache.evictUser),
       client: createOpenPlatformClient({ appid: wechat.appid, secret: wechat.secret }),
       users: ctx.users,
       startSession: ctx.auth.startSession,
@@ -34,7 +33,7 @@ export function wechatServicesFor(ctx: ModuleContext): WechatService {
       now: ctx.now,
       log: ctx.log,
     });
-    // /auth/me shows the identities on every call; they change only through evicting writes (ADR 008).
+    // /auth/me shows the identities on every call; they change only through evicting writes (ADR 009).
     const identitiesOf = (userId: string) => ctx.accountCache.getOrLoad(userId, `wechat:${userId}`, () => service.identitiesOf(userId));
     s = { ...service, identitiesOf };
     services.set(ctx, s);
@@ -54,8 +53,8 @@ export async function registerWechatModule(api: FastifyInstance, ctx: ModuleCont
     const registeredHost = config.wechat.callbackBaseUrl ? new URL(config.wechat.callbackBaseUrl).hostname : null;
     await api.register(sandboxOpenPlatform, { prefix: SANDBOX_WECHAT_PATH, appid: config.wechat.appid, secret: config.wechat.secret, now: ctx.now, registeredHost });
   }
-  const referrer = createReferrerService({ repo: createReferrerRepository(ctx.db, evict(ctx)), users: ctx.users, publicBaseUrl: config.publicBaseUrl });
+  const referrer = createReferrerService({ repo: createReferrerRepository(ctx.db, ctx.accountCache.evictUser), users: ctx.users, publicBaseUrl: config.publicBaseUrl });
   await api.register(referrerRoutes, { referrer, perMinute });
-  const account = createAccountService({ repo: createAccountRepository(ctx.db, evict(ctx)), sms: ctx.sms, now: ctx.now, log: ctx.log });
+  const account = createAccountService({ repo: createAccountRepository(ctx.db, ctx.accountCache.evictUser), sms: ctx.sms, now: ctx.now, log: ctx.log });
   await api.register(accountRoutes, { account, perMinute });
 }
