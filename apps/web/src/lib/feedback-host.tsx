@@ -3,10 +3,10 @@ import { useEffect, useRef } from 'react';
 import type { FeedbackCall } from './feedback';
 
 /** antd's message and modal holders, rendered inside the ConfigProvider so they carry the theme and zh_CN locale. */
-export function FeedbackHost({ calls }: { calls: FeedbackCall[] }) {
+export function FeedbackHost({ calls, onShown }: { calls: FeedbackCall[]; onShown: (upTo: number) => void }) {
   const [messageApi, messageHolder] = message.useMessage();
   const [modalApi, modalHolder] = Modal.useModal();
-  // Calls only ever get appended; this remembers how far they have been shown (and keeps a re-run from repeating one).
+  // Ids only grow; this remembers how far calls have been shown, so a re-run before the queue is trimmed repeats none.
   const shown = useRef(0);
 
   useEffect(() => {
@@ -16,7 +16,8 @@ export function FeedbackHost({ calls }: { calls: FeedbackCall[] }) {
       if (call.kind === 'message') void messageApi[call.level](call.content);
       else modalApi.warning(call.dialog);
     }
-  }, [calls, messageApi, modalApi]);
+    if (calls.length) onShown(shown.current);
+  }, [calls, messageApi, modalApi, onShown]);
 
   return (
     <>

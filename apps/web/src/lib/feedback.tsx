@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 type Level = 'success' | 'error' | 'info' | 'warning';
 
@@ -28,12 +28,16 @@ const FeedbackContext = createContext<Feedback | null>(null);
  * wait in order and are shown as soon as it has.
  */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
+  // Only calls not yet shown are kept; once anything was said the host stays mounted, so its toasts and dialogs live on.
   const [calls, setCalls] = useState<FeedbackCall[]>([]);
+  const [hostNeeded, setHostNeeded] = useState(false);
+  const shown = useCallback((upTo: number) => setCalls((queue) => queue.filter((c) => c.id > upTo)), []);
   const feedback = useMemo<Feedback>(() => {
     let next = 0;
     const push = (call: Call) => {
       const id = ++next;
       setCalls((queue) => [...queue, { ...call, id }]);
+      setHostNeeded(true);
     };
     const say = (level: Level) => (content: string) => push({ kind: 'message', level, content });
     return {
@@ -44,9 +48,9 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   return (
     <FeedbackContext.Provider value={feedback}>
       <div className="app-root">{children}</div>
-      {calls.length ? (
+      {hostNeeded ? (
         <Suspense fallback={null}>
-          <FeedbackHost calls={calls} />
+          <FeedbackHost calls={calls} onShown={shown} />
         </Suspense>
       ) : null}
     </FeedbackContext.Provider>
