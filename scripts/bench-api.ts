@@ -3,11 +3,9 @@
  * hello-world through the same load generator in the same run. Target: at least half the hello-world rate.
  * Runs on PGlite by default; BENCH_DATABASE_URL=postgres://… measures PostgreSQL (the production setup).
  */
-import { mkdtempSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { CONNECTIONS, SECONDS, fmt, measure, median, ms, pct, serveHelloWorld, startServer, stopServer, type LoadRequest, type Measured } from './lib/http-load';
+import { CONNECTIONS, SECONDS, fmt, measure, median, ms, pct, serveApp, serveHelloWorld, startServer, stopServer, type LoadRequest, type Measured } from './lib/http-load';
 
 const here = fileURLToPath(import.meta.url);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -20,15 +18,7 @@ async function serve(target: Target) {
   if (target === 'hello') {
     port = await serveHelloWorld();
   } else {
-    const { buildApp } = await import('../apps/server/src/app');
-    const { parseConfig } = await import('../apps/server/src/config');
-    const { openDatabase } = await import('../apps/server/src/db/client');
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-bench-api-'));
-    const config = parseConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'none'), PAY_SWEEP_INTERVAL_MS: '0' });
-    const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
-    const app = await buildApp({ config, database });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    port = (app.server.address() as { port: number }).port;
+    port = await serveApp();
     const base = `http://127.0.0.1:${port}/api`;
     const phone = `137${String(Date.now()).slice(-8)}`;
     const post = (p: string, body: object) => fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());

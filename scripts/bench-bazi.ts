@@ -9,11 +9,9 @@
  * profiles the servers; BENCH_SERVER_FLAGS passes Node flags to them (e.g. --max-semi-space-size=32).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { CONNECTIONS, SECONDS, WARMUP_SECONDS, fmt, measure, median, ms, pct, root, serveHelloWorld, startServer, stopServer, type LoadRequest, type Measured } from './lib/http-load';
+import { CONNECTIONS, SECONDS, WARMUP_SECONDS, fmt, measure, median, ms, pct, root, serveApp, serveHelloWorld, startServer, stopServer, type LoadRequest, type Measured } from './lib/http-load';
 
 const here = fileURLToPath(import.meta.url);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -29,25 +27,11 @@ async function serve(target: Target): Promise<void> {
   if (target === 'hello') {
     port = await serveHelloWorld();
   } else {
-    const { buildApp } = await import('../apps/server/src/app');
-    const { parseConfig } = await import('../apps/server/src/config');
-    const { openDatabase } = await import('../apps/server/src/db/client');
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-bench-'));
-    process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-    const config = parseConfig({
-      ...process.env,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
+    port = await serveApp({
       // 'info' is the default (its lines go to /dev/null here); 'warn' shows what logging costs at all.
       LOG_LEVEL: target === 'app-info' ? 'info' : 'warn',
       BAZI_RATE_LIMIT_PER_MINUTE: '1000000000',
-      PAY_SWEEP_INTERVAL_MS: '0',
     });
-    const database = await openDatabase({ dataDir: 'memory://' });
-    const app = await buildApp({ config, database });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    port = (app.server.address() as { port: number }).port;
   }
   process.on('message', () => process.send!({ cpu: process.cpuUsage() }));
   process.send!({ port });

@@ -132,3 +132,22 @@ export async function serveHelloWorld(): Promise<number> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   return (app.server.address() as { port: number }).port;
 }
+
+/**
+ * The real app for an HTTP benchmark: a throw-away DATA_DIR, no web build, no payment sweep; `env` adds to or overrides
+ * the environment. PGlite in memory, or PostgreSQL when BENCH_DATABASE_URL is set. Returns its port.
+ */
+export async function serveApp(env: Record<string, string> = {}): Promise<number> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { buildApp } = await import('../../apps/server/src/app');
+  const { parseConfig } = await import('../../apps/server/src/config');
+  const { openDatabase } = await import('../../apps/server/src/db/client');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-bench-'));
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const config = parseConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), PAY_SWEEP_INTERVAL_MS: '0', ...env });
+  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
+  const app = await buildApp({ config, database });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return (app.server.address() as { port: number }).port;
+}
