@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app';
 import { useAuthStore } from './features/auth/stores/auth-store';
 import './styles/global.css';
+import './styles/controls.css';
 
 // Outside React so StrictMode's double effects cannot start it twice (spec §2: auth initialises once at start).
 void useAuthStore.getState().initialize();

@@ -4,8 +4,8 @@ import type { ThemeConfig } from 'antd';
 export const PRIMARY_COLOR = '#16a34a';
 
 /**
- * The one antd theme, read by the app's ConfigProvider and by the build, which renders the first screen's antd
- * styles with it ahead of time (antd-first-paint-styles.ts). Both must see the same object for the styles to match.
+ * The one antd theme, read by the app's ConfigProvider. The plain controls of the first screen (styles/controls.css,
+ * styles/global.css; ADR 011) repeat its colours and radii as CSS: a change here is a change there too.
  */
 export const theme: ThemeConfig = {
   token: {
@@ -15,6 +15,4 @@ export const theme: ThemeConfig = {
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
   },
-  // A fixed key instead of React's useId, so the CSS variables rendered at build time carry the class the browser uses.
-  cssVar: { key: 'css-var-lingxi' },
 };

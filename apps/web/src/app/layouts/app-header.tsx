@@ -1,7 +1,7 @@
-import { Button } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { Button } from '@/components/controls/button';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
@@ -15,7 +15,6 @@ const MobileNavDrawer = lazy(() => import('./mobile-nav-drawer').then((m) => ({ 
 export function AppHeader() {
   const user = useAuthStore((s) => s.user);
   const isMobile = useIsMobile();
-  const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
 
@@ -28,7 +27,7 @@ export function AppHeader() {
         </Link>
         {isMobile ? (
           <Button
-            type="text"
+            variant="text"
             icon={<MenuOutlined />}
             aria-label="打开菜单"
             onClick={() => {
@@ -42,12 +41,13 @@ export function AppHeader() {
           </Suspense>
         ) : (
           <div className="app-header-actions">
-            <Button type="text" onClick={() => navigate(paths.login)}>
+            {/* Links, since they go to a page (a long press opens it in a new tab), in the look of antd's buttons. */}
+            <Link to={paths.login} className="btn btn-text">
               登录
-            </Button>
-            <Button type="primary" onClick={() => navigate(paths.register)}>
-              注册
-            </Button>
+            </Link>
+            <Link to={paths.register} className="btn btn-primary">
+              注 册
+            </Link>
           </div>
         )}
       </div>

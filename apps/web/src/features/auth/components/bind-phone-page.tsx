@@ -1,23 +1,20 @@
 import { SMS_CODE_LENGTH, normalizePhone } from '@lingxi/shared/rules';
-import { Button, Flex, Form, Input } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/controls/button';
+import { TextField } from '@/components/controls/text-field';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useFormFields } from '@/hooks/use-form-fields';
 import { errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
-import { phoneRules } from '@/lib/form-rules';
+import { phoneChecks } from '@/lib/validators';
 import { bindPhone } from '../api/bind-phone';
 import { useAuthStore } from '../stores/auth-store';
 import { AuthCard } from './auth-card';
 import { SendCodeButton } from './send-code-button';
-
-interface Values {
-  phone: string;
-  code?: string;
-}
 
 /** Where a WeChat-only account adds a phone; it usually arrives as /bind-phone?token=… from the WeChat callback. */
 export function BindPhonePage() {
@@ -26,18 +23,18 @@ export function BindPhonePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { isInitialized, user, token: storedToken, setSession, refreshUser } = useAuthStore();
-  const [form] = Form.useForm<Values>();
-  const phone = Form.useWatch('phone', form);
+  // Spec §5: the code is optional in the form; the server answers '请输入验证码' if it is missing.
+  const form = useFormFields({ initial: { phone: '', code: '' }, checks: { phone: phoneChecks } });
   const [submitting, setSubmitting] = useState(false);
 
   if (!isInitialized) return <FullPageSpinner text="正在加载..." />;
   if (user?.phone) return <Navigate to={paths.home} replace />;
 
-  const onFinish = async (v: Values) => {
+  const onValid = async (v: { phone: string; code: string }) => {
     setSubmitting(true);
     try {
       const token = params.get('token') || storedToken;
-      const res = await bindPhone({ phone: normalizePhone(v.phone), password: '', code: v.code ?? '', token });
+      const res = await bindPhone({ phone: normalizePhone(v.phone), password: '', code: v.code, token });
       message.success('手机号绑定成功');
       if (res.token) setSession(res.token, res.data.user_info);
       await refreshUser();
@@ -55,27 +52,21 @@ export function BindPhonePage() {
       subtitle="绑定手机号，享受更完善的服务"
       footer={<span className="text-secondary">绑定后可使用手机号登录</span>}
     >
-      <Form<Values> form={form} name="bind-phone" size="large" onFinish={onFinish}>
-        <Form.Item name="phone" rules={phoneRules}>
-          <Input prefix={<MobileOutlined />} placeholder="手机号" inputMode="tel" autoComplete="tel" allowClear />
-        </Form.Item>
-        <Form.Item>
-          <Flex gap={8}>
-            {/* Spec §5: optional in the form; the server answers '请输入验证码' if it is missing. */}
-            <Form.Item name="code" noStyle>
-              <Input prefix={<SafetyOutlined />} placeholder="验证码" maxLength={SMS_CODE_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
-            </Form.Item>
-            <SendCodeButton
-              phone={phone}
-              purpose="bind"
-              onInvalidPhone={(text) => form.setFields([{ name: 'phone', errors: [text] }])}
-            />
-          </Flex>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
+      <form id="bind-phone" noValidate onSubmit={form.submit((v) => void onValid(v))}>
+        <TextField {...form.field('phone')} icon={<MobileOutlined />} placeholder="手机号" inputMode="tel" autoComplete="tel" allowClear />
+        <TextField
+          {...form.field('code')}
+          icon={<SafetyOutlined />}
+          placeholder="验证码"
+          maxLength={SMS_CODE_LENGTH}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          after={<SendCodeButton phone={form.values.phone} purpose="bind" onInvalidPhone={(text) => form.setError('phone', text)} />}
+        />
+        <Button type="submit" variant="primary" size="large" block loading={submitting}>
           确认绑定
         </Button>
-      </Form>
+      </form>
     </AuthCard>
   );
 }

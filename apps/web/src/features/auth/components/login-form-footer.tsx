@@ -1,4 +1,4 @@
-import { Button, Form } from 'antd';
+import { Button } from '@/components/controls/button';
 import { PrivacyAgreement } from './privacy-agreement';
 
 interface LoginFormFooterProps {
@@ -11,10 +11,10 @@ interface LoginFormFooterProps {
 export function LoginFormFooter({ agreed, onAgreedChange, submitting }: LoginFormFooterProps) {
   return (
     <>
-      <Form.Item>
+      <div className="field field-check">
         <PrivacyAgreement checked={agreed} onChange={onAgreedChange} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting} disabled={!agreed}>
+      </div>
+      <Button type="submit" variant="primary" size="large" block loading={submitting} disabled={!agreed}>
         登录
       </Button>
     </>

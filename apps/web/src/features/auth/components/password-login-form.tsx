@@ -1,7 +1,8 @@
 import { MSG } from '@lingxi/shared/rules';
-import { Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
-import { phoneRules } from '@/lib/form-rules';
+import { TextField } from '@/components/controls/text-field';
+import { useFormFields } from '@/hooks/use-form-fields';
+import { phoneChecks, required } from '@/lib/validators';
 import { useLogin } from '../hooks/use-login';
 import { LoginFormFooter } from './login-form-footer';
 
@@ -10,27 +11,18 @@ interface PasswordLoginFormProps {
   onAgreedChange: (agreed: boolean) => void;
 }
 
-interface Values {
-  phone: string;
-  password: string;
-}
-
 export function PasswordLoginForm({ agreed, onAgreedChange }: PasswordLoginFormProps) {
   const { login, submitting } = useLogin();
+  const form = useFormFields({
+    initial: { phone: '', password: '' },
+    checks: { phone: phoneChecks, password: [required(MSG.passwordRequired, { trim: false })] },
+  });
 
   return (
-    <Form<Values>
-      name="password-login"
-      size="large"
-      onFinish={(v) => agreed && login({ login_type: 'phone', phone: v.phone, password: v.password })}
-    >
-      <Form.Item name="phone" rules={phoneRules}>
-        <Input prefix={<MobileOutlined />} placeholder="手机号" inputMode="tel" autoComplete="tel" allowClear />
-      </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: MSG.passwordRequired }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
-      </Form.Item>
+    <form id="password-login" noValidate onSubmit={form.submit((v) => agreed && login({ login_type: 'phone', phone: v.phone, password: v.password }))}>
+      <TextField {...form.field('phone')} icon={<MobileOutlined />} placeholder="手机号" inputMode="tel" autoComplete="tel" allowClear />
+      <TextField {...form.field('password')} type="password" icon={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
       <LoginFormFooter agreed={agreed} onAgreedChange={onAgreedChange} submitting={submitting} />
-    </Form>
+    </form>
   );
 }

@@ -1,6 +1,6 @@
 import { MSG } from '@lingxi/shared/rules';
-import { Checkbox } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { Checkbox } from '@/components/controls/checkbox';
 import { paths } from '@/config/paths';
 
 // The statement is a modal few people open; it loads on the first click instead of with the sign-in page.
@@ -24,9 +24,9 @@ export function PrivacyAgreement({ checked, onChange }: PrivacyAgreementProps) {
     <div className="privacy-agreement">
       <Checkbox
         checked={checked}
-        onChange={(e) => {
+        onChange={(value) => {
           setTouched(true);
-          onChange(e.target.checked);
+          onChange(value);
         }}
       >
         我已阅读并同意

@@ -1,26 +1,21 @@
 import { MSG, NAME_MIN, PASSWORD_MIN, PHONE_LENGTH, PRIVACY_POLICY_VERSION, SMS_CODE_LENGTH, normalizePhone } from '@lingxi/shared/rules';
-import { Button, Flex, Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/controls/button';
+import { TextField } from '@/components/controls/text-field';
 import { paths } from '@/config/paths';
+import { useFormFields } from '@/hooks/use-form-fields';
 import { errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
-import { optionalPhoneRules, phoneRules, smsCodeRules } from '@/lib/form-rules';
+import { minLength, phone, phoneChecks, required, sameAs, smsCodeChecks } from '@/lib/validators';
 import { register } from '../api/register';
 import { useAuthStore } from '../stores/auth-store';
 import { hasAcceptedPrivacy, rememberPrivacyAccepted } from '../stores/privacy-consent';
 import { PrivacyAgreement } from './privacy-agreement';
 import { SendCodeButton } from './send-code-button';
 
-interface Values {
-  name: string;
-  phone: string;
-  code: string;
-  password: string;
-  confirmPassword: string;
-  referrer?: string;
-}
+type Values = Record<'name' | 'phone' | 'code' | 'password' | 'confirmPassword' | 'referrer', string>;
 
 interface RegisterFormProps {
   /** From ?referrer= in an invitation link; used only when the field is left empty. */
@@ -31,16 +26,26 @@ export function RegisterForm({ referrerFromLink }: RegisterFormProps) {
   const { message } = useFeedback();
   const navigate = useNavigate();
   const setSession = useAuthStore((s) => s.setSession);
-  const [form] = Form.useForm<Values>();
-  const phone = Form.useWatch('phone', form);
+  const form = useFormFields<Values>({
+    initial: { name: '', phone: '', code: '', password: '', confirmPassword: '', referrer: referrerFromLink ?? '' },
+    checks: {
+      name: [required(MSG.nameRequired), minLength(NAME_MIN, MSG.nameMin)],
+      phone: phoneChecks,
+      code: smsCodeChecks(MSG.codeSixDigits),
+      password: [required(MSG.passwordRequired, { trim: false }), minLength(PASSWORD_MIN, MSG.passwordMin, { trim: false })],
+      confirmPassword: [required(MSG.confirmRequired, { trim: false }), sameAs<Values>('password', MSG.confirmMismatch)],
+      referrer: [phone(MSG.referrerInvalid)],
+    },
+    dependents: { password: ['confirmPassword'] },
+  });
   const [agreed, setAgreed] = useState(hasAcceptedPrivacy);
   const [submitting, setSubmitting] = useState(false);
 
-  const onFinish = async (v: Values) => {
+  const onValid = async (v: Values) => {
     if (!agreed) return;
     setSubmitting(true);
     try {
-      const referrer = v.referrer?.trim() || referrerFromLink || undefined;
+      const referrer = v.referrer.trim() || referrerFromLink || undefined;
       const res = await register({
         name: v.name.trim(),
         phone: normalizePhone(v.phone),
@@ -62,51 +67,41 @@ export function RegisterForm({ referrerFromLink }: RegisterFormProps) {
   };
 
   return (
-    <Form<Values> form={form} name="register" size="large" onFinish={onFinish} initialValues={{ referrer: referrerFromLink }}>
-      <Form.Item name="name" rules={[{ required: true, whitespace: true, message: MSG.nameRequired }, { min: NAME_MIN, message: MSG.nameMin }]}>
-        <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="nickname" maxLength={32} />
-      </Form.Item>
-      <Form.Item name="phone" rules={phoneRules}>
-        <Input prefix={<MobileOutlined />} placeholder="手机号" inputMode="tel" autoComplete="tel" allowClear />
-      </Form.Item>
-      <Form.Item>
-        <Flex gap={8}>
-          <Form.Item name="code" rules={smsCodeRules(MSG.codeSixDigits)} noStyle>
-            <Input prefix={<SafetyOutlined />} placeholder="验证码" maxLength={SMS_CODE_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
-          </Form.Item>
+    <form id="register" noValidate onSubmit={form.submit((v) => void onValid(v))}>
+      <TextField {...form.field('name')} icon={<UserOutlined />} placeholder="用户名" autoComplete="nickname" maxLength={32} />
+      <TextField {...form.field('phone')} icon={<MobileOutlined />} placeholder="手机号" inputMode="tel" autoComplete="tel" allowClear />
+      <TextField
+        {...form.field('code')}
+        icon={<SafetyOutlined />}
+        placeholder="验证码"
+        maxLength={SMS_CODE_LENGTH}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        after={
           <SendCodeButton
-            phone={phone}
+            phone={form.values.phone}
             purpose="register"
             policyVersion={agreed ? PRIVACY_POLICY_VERSION : undefined}
-            onInvalidPhone={(text) => form.setFields([{ name: 'phone', errors: [text] }])}
+            onInvalidPhone={(text) => form.setError('phone', text)}
           />
-        </Flex>
-      </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: MSG.passwordRequired }, { min: PASSWORD_MIN, message: MSG.passwordMin }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="密码（至少6位）" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        dependencies={['password']}
-        rules={[
-          { required: true, message: MSG.confirmRequired },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(MSG.confirmMismatch)),
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item name="referrer" rules={optionalPhoneRules(MSG.referrerInvalid)}>
-        <Input prefix={<TeamOutlined />} placeholder="推荐人手机号（选填）" maxLength={PHONE_LENGTH} inputMode="tel" allowClear />
-      </Form.Item>
-      <Form.Item>
+        }
+      />
+      <TextField {...form.field('password')} type="password" icon={<LockOutlined />} placeholder="密码（至少6位）" autoComplete="new-password" />
+      <TextField {...form.field('confirmPassword')} type="password" icon={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
+      <TextField
+        {...form.field('referrer')}
+        icon={<TeamOutlined />}
+        placeholder="推荐人手机号（选填）"
+        maxLength={PHONE_LENGTH}
+        inputMode="tel"
+        allowClear
+      />
+      <div className="field field-check">
         <PrivacyAgreement checked={agreed} onChange={setAgreed} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={submitting} disabled={!agreed}>
+      </div>
+      <Button type="submit" variant="primary" size="large" block loading={submitting} disabled={!agreed}>
         注册
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { MSG, SMS_RESEND_SECONDS, isValidPhone, normalizePhone } from '@lingxi/shared/rules';
 import type { SmsPurpose } from '@lingxi/shared';
-import { Button } from 'antd';
 import { useState } from 'react';
+import { Button } from '@/components/controls/button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
 import { sendSmsCode } from '../api/send-sms-code';
@@ -47,7 +47,7 @@ export function SendCodeButton({ phone, purpose, policyVersion, onInvalidPhone, 
   };
 
   return (
-    <Button onClick={send} loading={sending} disabled={disabled || sending || countdown.running} className="send-code-button">
+    <Button size="large" onClick={send} loading={sending} disabled={disabled || sending || countdown.running} className="send-code-button">
       {countdown.running ? `${countdown.seconds}秒后重发` : '获取验证码'}
     </Button>
   );
