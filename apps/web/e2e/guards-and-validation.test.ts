@@ -44,6 +44,25 @@ describe.skipIf(Boolean(inject('skipReason')))('guards and validation messages',
     await ui.page.getByText('请同意隐私政策').waitFor();
   });
 
+  it('works from the keyboard: Tab through the form, Space ticks consent, Enter submits and focuses the field to fix', async () => {
+    await ui.page.goto('/login');
+    const form = ui.page.locator('form#password-login');
+    const focused = () => ui.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.getAttribute('placeholder') ?? document.activeElement?.getAttribute('type'));
+    await form.getByPlaceholder('手机号').focus();
+    await ui.page.keyboard.type('12345');
+    await ui.page.keyboard.press('Tab');
+    expect(await focused()).toBe('密码');
+    await ui.page.keyboard.press('Tab');
+    expect(await focused()).toBe('checkbox');
+    await ui.page.keyboard.press('Space');
+    expect(await form.getByRole('checkbox').isChecked()).toBe(true);
+    await ui.page.keyboard.press('Shift+Tab');
+    await ui.page.keyboard.press('Enter');
+    await ui.page.getByText('请输入正确的手机号').waitFor();
+    await ui.page.getByText('请输入密码').waitFor();
+    expect(await focused()).toBe('手机号');
+  });
+
   it('refuses to send a code to a bad phone', async () => {
     await ui.page.goto('/login');
     await ui.page.getByRole('tab', { name: '验证码登录' }).click();
