@@ -1,9 +1,7 @@
-import { SMS_CODE_LENGTH, normalizePhone } from '@lingxi/shared/rules';
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { normalizePhone } from '@lingxi/shared/rules';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/controls/button';
-import { TextField } from '@/components/controls/text-field';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -14,7 +12,7 @@ import { phoneChecks } from '@/lib/validators';
 import { bindPhone } from '../api/bind-phone';
 import { useAuthStore } from '../stores/auth-store';
 import { AuthCard } from './auth-card';
-import { SendCodeButton } from './send-code-button';
+import { PhoneAndCodeFields } from './phone-fields';
 
 /** Where a WeChat-only account adds a phone; it usually arrives as /bind-phone?token=… from the WeChat callback. */
 export function BindPhonePage() {
@@ -53,16 +51,7 @@ export function BindPhonePage() {
       footer={<span className="text-secondary">绑定后可使用手机号登录</span>}
     >
       <form id="bind-phone" noValidate onSubmit={form.submit((v) => void onValid(v))}>
-        <TextField {...form.field('phone')} icon={<MobileOutlined />} placeholder="手机号" inputMode="tel" autoComplete="tel" allowClear />
-        <TextField
-          {...form.field('code')}
-          icon={<SafetyOutlined />}
-          placeholder="验证码"
-          maxLength={SMS_CODE_LENGTH}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          after={<SendCodeButton phone={form.values.phone} purpose="bind" onInvalidPhone={(text) => form.setError('phone', text)} />}
-        />
+        <PhoneAndCodeFields form={form} purpose="bind" />
         <Button type="submit" variant="primary" size="large" block loading={submitting}>
           确认绑定
         </Button>

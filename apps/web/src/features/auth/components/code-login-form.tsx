@@ -1,11 +1,9 @@
-import { MSG, PRIVACY_POLICY_VERSION, SMS_CODE_LENGTH } from '@lingxi/shared/rules';
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { TextField } from '@/components/controls/text-field';
+import { MSG, PRIVACY_POLICY_VERSION } from '@lingxi/shared/rules';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { phoneChecks, smsCodeChecks } from '@/lib/validators';
 import { useLogin } from '../hooks/use-login';
 import { LoginFormFooter } from './login-form-footer';
-import { SendCodeButton } from './send-code-button';
+import { PhoneAndCodeFields } from './phone-fields';
 
 interface CodeLoginFormProps {
   agreed: boolean;
@@ -21,23 +19,7 @@ export function CodeLoginForm({ agreed, onAgreedChange }: CodeLoginFormProps) {
 
   return (
     <form id="code-login" noValidate onSubmit={form.submit((v) => agreed && login({ login_type: 'code', phone: v.phone, code: v.code }))}>
-      <TextField {...form.field('phone')} icon={<MobileOutlined />} placeholder="手机号" inputMode="tel" autoComplete="tel" allowClear />
-      <TextField
-        {...form.field('code')}
-        icon={<SafetyOutlined />}
-        placeholder="验证码"
-        maxLength={SMS_CODE_LENGTH}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        after={
-          <SendCodeButton
-            phone={form.values.phone}
-            purpose="login"
-            policyVersion={agreed ? PRIVACY_POLICY_VERSION : undefined}
-            onInvalidPhone={(text) => form.setError('phone', text)}
-          />
-        }
-      />
+      <PhoneAndCodeFields form={form} purpose="login" policyVersion={agreed ? PRIVACY_POLICY_VERSION : undefined} />
       <LoginFormFooter agreed={agreed} onAgreedChange={onAgreedChange} submitting={submitting} />
     </form>
   );

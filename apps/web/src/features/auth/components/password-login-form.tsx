@@ -1,10 +1,11 @@
 import { MSG } from '@lingxi/shared/rules';
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { TextField } from '@/components/controls/text-field';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { phoneChecks, required } from '@/lib/validators';
 import { useLogin } from '../hooks/use-login';
 import { LoginFormFooter } from './login-form-footer';
+import { PhoneField } from './phone-fields';
 
 interface PasswordLoginFormProps {
   agreed: boolean;
@@ -20,7 +21,7 @@ export function PasswordLoginForm({ agreed, onAgreedChange }: PasswordLoginFormP
 
   return (
     <form id="password-login" noValidate onSubmit={form.submit((v) => agreed && login({ login_type: 'phone', phone: v.phone, password: v.password }))}>
-      <TextField {...form.field('phone')} icon={<MobileOutlined />} placeholder="手机号" inputMode="tel" autoComplete="tel" allowClear />
+      <PhoneField {...form.field('phone')} />
       <TextField {...form.field('password')} type="password" icon={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
       <LoginFormFooter agreed={agreed} onAgreedChange={onAgreedChange} submitting={submitting} />
     </form>

@@ -1,5 +1,5 @@
-import { MSG, NAME_MIN, PASSWORD_MIN, PHONE_LENGTH, PRIVACY_POLICY_VERSION, SMS_CODE_LENGTH, normalizePhone } from '@lingxi/shared/rules';
-import { LockOutlined, MobileOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { MSG, NAME_MIN, PASSWORD_MIN, PHONE_LENGTH, PRIVACY_POLICY_VERSION, normalizePhone } from '@lingxi/shared/rules';
+import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/controls/button';
@@ -13,7 +13,7 @@ import { register } from '../api/register';
 import { useAuthStore } from '../stores/auth-store';
 import { hasAcceptedPrivacy, rememberPrivacyAccepted } from '../stores/privacy-consent';
 import { PrivacyAgreement } from './privacy-agreement';
-import { SendCodeButton } from './send-code-button';
+import { PhoneAndCodeFields } from './phone-fields';
 
 type Values = Record<'name' | 'phone' | 'code' | 'password' | 'confirmPassword' | 'referrer', string>;
 
@@ -69,23 +69,7 @@ export function RegisterForm({ referrerFromLink }: RegisterFormProps) {
   return (
     <form id="register" noValidate onSubmit={form.submit((v) => void onValid(v))}>
       <TextField {...form.field('name')} icon={<UserOutlined />} placeholder="用户名" autoComplete="nickname" maxLength={32} />
-      <TextField {...form.field('phone')} icon={<MobileOutlined />} placeholder="手机号" inputMode="tel" autoComplete="tel" allowClear />
-      <TextField
-        {...form.field('code')}
-        icon={<SafetyOutlined />}
-        placeholder="验证码"
-        maxLength={SMS_CODE_LENGTH}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        after={
-          <SendCodeButton
-            phone={form.values.phone}
-            purpose="register"
-            policyVersion={agreed ? PRIVACY_POLICY_VERSION : undefined}
-            onInvalidPhone={(text) => form.setError('phone', text)}
-          />
-        }
-      />
+      <PhoneAndCodeFields form={form} purpose="register" policyVersion={agreed ? PRIVACY_POLICY_VERSION : undefined} />
       <TextField {...form.field('password')} type="password" icon={<LockOutlined />} placeholder="密码（至少6位）" autoComplete="new-password" />
       <TextField {...form.field('confirmPassword')} type="password" icon={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
       <TextField
