@@ -11,7 +11,23 @@
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { CONNECTIONS, SECONDS, WARMUP_SECONDS, fmt, measure, median, ms, pct, root, serveApp, serveHelloWorld, startServer, stopServer, type LoadRequest, type Measured } from './lib/http-load';
+import {
+  CONNECTIONS,
+  SECONDS,
+  WARMUP_SECONDS,
+  fmt,
+  measure,
+  median,
+  ms,
+  pct,
+  root,
+  serveApp,
+  serveHelloWorld,
+  startServer,
+  stopServer,
+  type LoadRequest,
+  type Measured,
+} from './lib/http-load';
 
 const here = fileURLToPath(import.meta.url);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -73,8 +89,15 @@ async function makeBodies(): Promise<Buffer[]> {
       days = m.days;
     }
     const body = {
-      year: String(year), month: two(month), day: two(int(1, days)), hour: two(int(0, 23)), minute: two(int(0, 59)), isLeapMonth,
-      gender: random() < 0.5 ? 'male' : 'female', calendarType: lunar ? 'lunar' : 'solar', birth_place: bazi.formatBirthPlace(province.name, city.name),
+      year: String(year),
+      month: two(month),
+      day: two(int(1, days)),
+      hour: two(int(0, 23)),
+      minute: two(int(0, 59)),
+      isLeapMonth,
+      gender: random() < 0.5 ? 'male' : 'female',
+      calendarType: lunar ? 'lunar' : 'solar',
+      birth_place: bazi.formatBirthPlace(province.name, city.name),
       ...(random() < 0.3 ? { trueSolarTime: true } : {}),
       ...(random() < 0.2 ? { ziHourRule: 'day-changes-at-0', ageReckoning: 'zhou' } : {}),
     };
@@ -96,11 +119,12 @@ async function inProcessFloor(bodies: Buffer[]): Promise<number> {
   for (const b of parsed.slice(0, 300)) sink += JSON.stringify(computeChartFromSpec(b as never)).length;
   const start = performance.now();
   let n = 0;
-  while (performance.now() - start < 1500) for (const b of parsed) (sink += JSON.stringify({ success: true, message: '排盘成功', data: computeChartFromSpec(b as never) }).length), n++;
+  while (performance.now() - start < 1500)
+    for (const b of parsed)
+      ((sink += JSON.stringify({ success: true, message: '排盘成功', data: computeChartFromSpec(b as never) }).length), n++);
   if (sink < 0) console.log(sink);
   return ((performance.now() - start) * 1000) / n;
 }
-
 
 async function main() {
   console.log('=== 1. @lingxi/bazi in process (packages/bazi/bench/bazi.bench.ts) ===');
@@ -108,11 +132,19 @@ async function main() {
   if (pkg.status !== 0) process.exitCode = 1;
 
   console.log(`\n=== 2. HTTP: POST /api/bazi-paipan/paipan, anonymous, ${CONNECTIONS} keep-alive connections ===`);
-  console.log(`${ROUNDS} rounds of ${SECONDS} s per server (after ${WARMUP_SECONDS} s warm-up), the three servers interleaved in each round.`);
-  console.log(`Node ${process.version}, ${cpus().length} CPUs shared by load generator, server and anything else running; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `${ROUNDS} rounds of ${SECONDS} s per server (after ${WARMUP_SECONDS} s warm-up), the three servers interleaved in each round.`,
+  );
+  console.log(
+    `Node ${process.version}, ${cpus().length} CPUs shared by load generator, server and anything else running; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const bodies = await makeBodies();
   const floor = await inProcessFloor(bodies);
-  console.log(`  in-process floor: computeChartFromSpec + JSON.stringify of the answer = ${floor.toFixed(1)} µs per chart (${fmt(1e6 / floor).trim()}/s on one core)`);
+  console.log(
+    `  in-process floor: computeChartFromSpec + JSON.stringify of the answer = ${floor.toFixed(1)} µs per chart (${fmt(1e6 / floor).trim()}/s on one core)`,
+  );
 
   const runs: [Target, string, LoadRequest][] = [
     ['hello', 'bare Fastify hello-world (baseline)', { method: 'GET', path: '/' }],
@@ -124,7 +156,9 @@ async function main() {
   try {
     console.log('                                              req/s       p50       p99  errors  bytes/answer  server-CPU  client-CPU');
     const row = (name: string, r: Measured) =>
-      console.log(`  ${name.padEnd(42)} ${fmt(r.rate)} ${ms(r.p50)} ${ms(r.p99)} ${String(r.errors).padStart(7)} ${fmt(r.bytes)}      ${pct(r.serverCpu)}       ${pct(r.clientCpu)}`);
+      console.log(
+        `  ${name.padEnd(42)} ${fmt(r.rate)} ${ms(r.p50)} ${ms(r.p99)} ${String(r.errors).padStart(7)} ${fmt(r.bytes)}      ${pct(r.serverCpu)}       ${pct(r.clientCpu)}`,
+      );
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [i, [target, name, request]] of runs.entries()) {
         const r = await measure(servers[i]!, request);
@@ -140,14 +174,20 @@ async function main() {
   for (const [target, name] of runs) {
     const rs = results.get(target)!;
     const best = rs.reduce((a, b) => (b.rate > a.rate ? b : a));
-    console.log(`    ${name.padEnd(40)} ${fmt(median(rs.map((r) => r.rate)))} req/s (${fmt(best.rate).trim()}), p99 ${ms(median(rs.map((r) => r.p99))).trim()} (${ms(best.p99).trim()})`);
+    console.log(
+      `    ${name.padEnd(40)} ${fmt(median(rs.map((r) => r.rate)))} req/s (${fmt(best.rate).trim()}), p99 ${ms(median(rs.map((r) => r.p99))).trim()} (${ms(best.p99).trim()})`,
+    );
   }
   const rate = (t: Target) => median(results.get(t)!.map((r) => r.rate));
   // The target is judged on the configuration `npm start` runs (LOG_LEVEL=info).
   const p99 = median(results.get('app-info')!.map((r) => r.p99));
-  console.log(`  bazi charts/s vs hello-world: ${(rate('app-warn') / rate('hello')).toFixed(2)}× (warn), ${(rate('app-info') / rate('hello')).toFixed(2)}× (info)`);
+  console.log(
+    `  bazi charts/s vs hello-world: ${(rate('app-warn') / rate('hello')).toFixed(2)}× (warn), ${(rate('app-info') / rate('hello')).toFixed(2)}× (info)`,
+  );
   const met = rate('app-info') >= TARGET_RATE && p99 < TARGET_P99_MS;
-  console.log(`  target ≥ ${TARGET_RATE.toLocaleString('en-US')} charts/s and p99 < ${TARGET_P99_MS} ms (default config, medians): ${met ? 'met' : 'NOT MET'}`);
+  console.log(
+    `  target ≥ ${TARGET_RATE.toLocaleString('en-US')} charts/s and p99 < ${TARGET_P99_MS} ms (default config, medians): ${met ? 'met' : 'NOT MET'}`,
+  );
   if ([...results.values()].flat().some((r) => r.errors)) {
     console.log('  some requests failed: see the errors column');
     process.exitCode = 1;

@@ -95,9 +95,11 @@ const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 async function pool<T>(items: T[], size: number, fn: (x: T) => Promise<void>) {
   let i = 0;
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (i < items.length) await fn(items[i++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(size, items.length) }, async () => {
+      while (i < items.length) await fn(items[i++]!);
+    }),
+  );
 }
 
 async function main() {
@@ -116,8 +118,15 @@ async function main() {
   const chunks = Number(values.chunks);
   const interval = Number(values.interval);
   const userCount = Math.max(1, Math.min(Number(values.users), streams));
-  const fake = await startFakeOpenAi({ record: false, chunkCount: chunks, chunkDelayMs: interval, chunkText: () => `⟦${now().toFixed(3)}⟧` });
-  console.log(`灵犀 chat bench: ${streams} concurrent streams × ${chunks} chunks, ${interval} ms apart, ${values.pg ? 'PostgreSQL' : 'PGlite in memory'} (Node ${process.version})`);
+  const fake = await startFakeOpenAi({
+    record: false,
+    chunkCount: chunks,
+    chunkDelayMs: interval,
+    chunkText: () => `⟦${now().toFixed(3)}⟧`,
+  });
+  console.log(
+    `灵犀 chat bench: ${streams} concurrent streams × ${chunks} chunks, ${interval} ms apart, ${values.pg ? 'PostgreSQL' : 'PGlite in memory'} (Node ${process.version})`,
+  );
 
   // Baseline: the same streams straight from the fake.
   const base: number[] = [];
@@ -127,7 +136,11 @@ async function main() {
     Array.from({ length: streams }, async () => {
       const sent = now();
       try {
-        const res = await fetch(`${fake.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'bench', messages: [{ role: 'user', content: 'hi' }], stream: true }) });
+        const res = await fetch(`${fake.url}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'bench', messages: [{ role: 'user', content: 'hi' }], stream: true }),
+        });
         if (!(await readDirect(res, chunks, base, () => baseFirst.push(now() - sent))).ok) baseLost += 1;
       } catch {
         baseLost += 1;
@@ -161,25 +174,37 @@ async function main() {
   });
   const api = `http://127.0.0.1:${port}/api`;
   const post = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${api}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
     return (await res.json()) as Record<string, unknown>;
   };
 
   // Users (through the sandbox SMS inbox, as a tester would) and one session per stream.
   const tokens: string[] = [];
-  await pool(Array.from({ length: userCount }, (_, i) => i), 10, async (i) => {
-    const phone = `136${String(10_000_000 + i).slice(-8)}`;
-    await post('/auth/send-sms-code', { phone, type: 'register' });
-    const code = ((await (await fetch(`${api}/sandbox/sms?phone=${phone}`)).json()) as { data: { code: string } }).data.code;
-    const r = await post('/auth/register', { name: '压测用户', phone, code, password: 'secret123', confirmPassword: 'secret123' });
-    tokens.push(r.token as string);
-  });
+  await pool(
+    Array.from({ length: userCount }, (_, i) => i),
+    10,
+    async (i) => {
+      const phone = `136${String(10_000_000 + i).slice(-8)}`;
+      await post('/auth/send-sms-code', { phone, type: 'register' });
+      const code = ((await (await fetch(`${api}/sandbox/sms?phone=${phone}`)).json()) as { data: { code: string } }).data.code;
+      const r = await post('/auth/register', { name: '压测用户', phone, code, password: 'secret123', confirmPassword: 'secret123' });
+      tokens.push(r.token as string);
+    },
+  );
   const sessions: { token: string; id: string }[] = [];
-  await pool(Array.from({ length: streams + 1 }, (_, i) => i), 50, async (i) => {
-    const token = tokens[i % tokens.length]!;
-    const r = await post('/chat/chat-new', { type: 'general', query: '', key: crypto.randomUUID() }, token);
-    sessions.push({ token, id: r.session_id as string });
-  });
+  await pool(
+    Array.from({ length: streams + 1 }, (_, i) => i),
+    50,
+    async (i) => {
+      const token = tokens[i % tokens.length]!;
+      const r = await post('/chat/chat-new', { type: 'general', query: '', key: crypto.randomUUID() }, token);
+      sessions.push({ token, id: r.session_id as string });
+    },
+  );
 
   // Warm-up outside the measurement: the first turn loads the tokenizer ranks (~0.5 s, once per process).
   const warm = sessions.pop()!;
@@ -220,14 +245,24 @@ async function main() {
   const added = (q: number) => pct(through, q) - pct(base, q);
   console.log('');
   console.log(`                      p50         p99         max`);
-  console.log(`direct from fake   ${ms(pct(base, 0.5)).padStart(9)}   ${ms(pct(base, 0.99)).padStart(9)}   ${ms(pct(base, 1)).padStart(9)}   (baseline, ${base.length} chunks)`);
-  console.log(`through server     ${ms(pct(through, 0.5)).padStart(9)}   ${ms(pct(through, 0.99)).padStart(9)}   ${ms(pct(through, 1)).padStart(9)}   (${through.length} chunks)`);
+  console.log(
+    `direct from fake   ${ms(pct(base, 0.5)).padStart(9)}   ${ms(pct(base, 0.99)).padStart(9)}   ${ms(pct(base, 1)).padStart(9)}   (baseline, ${base.length} chunks)`,
+  );
+  console.log(
+    `through server     ${ms(pct(through, 0.5)).padStart(9)}   ${ms(pct(through, 0.99)).padStart(9)}   ${ms(pct(through, 1)).padStart(9)}   (${through.length} chunks)`,
+  );
   console.log(`added by server    ${ms(added(0.5)).padStart(9)}   ${ms(added(0.99)).padStart(9)}`);
   console.log('');
-  console.log(`first chunk, direct ${ms(pct(baseFirst, 0.5)).padStart(9)}   ${ms(pct(baseFirst, 0.99)).padStart(9)}   ${ms(pct(baseFirst, 1)).padStart(9)}   (request sent → first text; the fake waits ${interval} ms)`);
-  console.log(`first chunk, server ${ms(pct(firstChunk, 0.5)).padStart(9)}   ${ms(pct(firstChunk, 0.99)).padStart(9)}   ${ms(pct(firstChunk, 1)).padStart(9)}   (auth, checks, history, 2 rows written, upstream call)`);
+  console.log(
+    `first chunk, direct ${ms(pct(baseFirst, 0.5)).padStart(9)}   ${ms(pct(baseFirst, 0.99)).padStart(9)}   ${ms(pct(baseFirst, 1)).padStart(9)}   (request sent → first text; the fake waits ${interval} ms)`,
+  );
+  console.log(
+    `first chunk, server ${ms(pct(firstChunk, 0.5)).padStart(9)}   ${ms(pct(firstChunk, 0.99)).padStart(9)}   ${ms(pct(firstChunk, 1)).padStart(9)}   (auth, checks, history, 2 rows written, upstream call)`,
+  );
   console.log('');
-  console.log(`streams: ${streams}, lost: ${lost} (baseline lost: ${baseLost}), wall time ${(wall / 1000).toFixed(1)} s for ${((chunks * interval) / 1000).toFixed(1)} s of upstream pacing`);
+  console.log(
+    `streams: ${streams}, lost: ${lost} (baseline lost: ${baseLost}), wall time ${(wall / 1000).toFixed(1)} s for ${((chunks * interval) / 1000).toFixed(1)} s of upstream pacing`,
+  );
   console.log(`server RSS: ${mb(rssBefore)} before the streams, peak ${mb(peak)} (VmHWM)`);
   process.exit(lost ? 1 : 0);
 }

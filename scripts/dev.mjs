@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
-const binOf = (pkg, from, bin) => path.join(path.dirname(createRequire(path.join(from, 'package.json')).resolve(`${pkg}/package.json`)), bin);
+const binOf = (pkg, from, bin) =>
+  path.join(path.dirname(createRequire(path.join(from, 'package.json')).resolve(`${pkg}/package.json`)), bin);
 
 const children = [
   spawn(process.execPath, [binOf('tsx', root, 'dist/cli.mjs'), 'watch', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit' }),

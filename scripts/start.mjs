@@ -19,7 +19,9 @@ function newest(dir) {
 }
 
 const sources = [path.join(web, 'src'), path.join(web, 'index.html'), path.join(root, 'packages')];
-const stale = !existsSync(dist) || sources.some((s) => existsSync(s) && (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(dist).mtimeMs);
+const stale =
+  !existsSync(dist) ||
+  sources.some((s) => existsSync(s) && (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(dist).mtimeMs);
 if (stale) {
   console.log('[start] 正在构建前端 (vite build)…');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });

@@ -50,7 +50,8 @@ export function routePreload(pages: Record<string, string>): Plugin {
       if (!html) return this.error('route-preload: index.html is not in the bundle');
       const tag = `<script async src="/${fileName}"></script>`;
       html.source = String(html.source).replace('<script type="module"', `${tag}\n    <script type="module"`);
-      if (!String(html.source).includes(tag)) return this.error('route-preload: no module script in index.html to put the preloader before');
+      if (!String(html.source).includes(tag))
+        return this.error('route-preload: no module script in index.html to put the preloader before');
     },
   };
 }

@@ -18,7 +18,9 @@ function noZodInTheBrowser(): Plugin {
     enforce: 'pre',
     resolveId(id, importer) {
       if (id === 'zod' || id.startsWith('zod/')) {
-        this.error(`${importer ?? '?'} imports zod at run time: import contracts with "import type" and values from '@lingxi/shared/rules' (ADR 008)`);
+        this.error(
+          `${importer ?? '?'} imports zod at run time: import contracts with "import type" and values from '@lingxi/shared/rules' (ADR 008)`,
+        );
       }
     },
   };
@@ -63,7 +65,13 @@ export default defineConfig({
             // Icons come before antd's groups, which would otherwise take in every icon an antd part also draws (the
             // clear ×, the eye, the alert icons) and make the sign-in pages, which have no antd part, load antd's Form.
             // Grouped by the pages that use them, small groups merged, so a page gets its icons in one or two files.
-            { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 2.5, entriesAware: true, entriesAwareMergeThreshold: 16000 },
+            {
+              name: 'icons',
+              test: /node_modules[\\/]@ant-design[\\/]icons/,
+              priority: 2.5,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 16000,
+            },
             // antd's Form and what it pulls in (validation, tooltip, grid), shared by every page with an antd form
             // (contact, profile, Bazi) instead of being cut into a dozen slivers per mix of pages.
             { name: 'antd-form', test: /node_modules[\\/]antd[\\/]es[\\/](form|checkbox)[\\/]/, priority: 2 },

@@ -39,7 +39,14 @@ export async function load(port: number, request: LoadRequest, seconds: number):
       const body = request.bodies?.[next++ % request.bodies.length];
       const started = performance.now();
       const req = http.request(
-        { agent, host: '127.0.0.1', port, method: request.method, path: request.path, headers: { ...request.headers, ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}) } },
+        {
+          agent,
+          host: '127.0.0.1',
+          port,
+          method: request.method,
+          path: request.path,
+          headers: { ...request.headers, ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}) },
+        },
         (res) => {
           res.on('data', (chunk: Buffer) => (bytes += chunk.length));
           res.on('end', () => {
@@ -56,14 +63,22 @@ export async function load(port: number, request: LoadRequest, seconds: number):
       req.end(body);
     });
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < end) await once();
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) await once();
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { rate: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors, bytes: latencies.length ? bytes / (latencies.length + errors) : 0 };
+  return {
+    rate: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+    bytes: latencies.length ? bytes / (latencies.length + errors) : 0,
+  };
 }
 
 export interface Server<T extends string = string> {
@@ -80,7 +95,10 @@ export function startServer<T extends string>(script: string, target: T): Promis
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server, for finding where a request's time goes.
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...flags, ...prof, '--import', 'tsx', script, 'serve', target], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [...flags, ...prof, '--import', 'tsx', script, 'serve', target], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const cpuMs = () =>
     new Promise<number>((resolve) => {
       child.once('message', (m: { cpu: NodeJS.CpuUsage }) => resolve((m.cpu.user + m.cpu.system) / 1000));
@@ -118,7 +136,6 @@ export async function measure(server: Server, request: LoadRequest): Promise<Mea
   return { ...result, serverCpu: ((await server.cpuMs()) - serverBefore) / wall, clientCpu: (client.user + client.system) / 1000 / wall };
 }
 
-
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(8);
 export const ms = (n: number) => `${n.toFixed(2)} ms`.padStart(9);
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -145,7 +162,14 @@ export async function serveApp(env: Record<string, string> = {}): Promise<number
   const { openDatabase } = await import('../../apps/server/src/db/client');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-bench-'));
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  const config = parseConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), PAY_SWEEP_INTERVAL_MS: '0', ...env });
+  const config = parseConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    PAY_SWEEP_INTERVAL_MS: '0',
+    ...env,
+  });
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
   const app = await buildApp({ config, database });
   await app.listen({ host: '127.0.0.1', port: 0 });

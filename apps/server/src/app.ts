@@ -59,7 +59,8 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Malformed URLs and content types never reach a route; answer them in the house shape too.
     frameworkErrors: (err, _req, reply: import('fastify').FastifyReply) => {
-      const message = err.code === 'FST_ERR_BAD_URL' ? '请求地址不正确' : err.code?.startsWith('FST_ERR_CTP') ? '不支持的请求内容类型' : '请求不正确';
+      const message =
+        err.code === 'FST_ERR_BAD_URL' ? '请求地址不正确' : err.code?.startsWith('FST_ERR_CTP') ? '不支持的请求内容类型' : '请求不正确';
       reply.status(400).send({ success: false, message, data: null });
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -87,7 +88,14 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const metrics = createMetrics();
   const sandboxSms = createSandboxSmsProvider(db);
   const smsProvider = o.smsProvider ?? (config.sms.provider === 'aliyun' ? createAliyunSmsProvider(config.sms.aliyun) : sandboxSms);
-  const sms = createSmsService({ repo: createSmsRepository(db), provider: smsProvider, pepper: config.sms.pepper, ipHourlyLimit: config.sms.ipHourlyLimit, now, log: app.log });
+  const sms = createSmsService({
+    repo: createSmsRepository(db),
+    provider: smsProvider,
+    pepper: config.sms.pepper,
+    ipHourlyLimit: config.sms.ipHourlyLimit,
+    now,
+    log: app.log,
+  });
   const accountCache = createAccountCache(config.auth.accountCache);
   // Writes from any instance or code path reach every instance's cache through the database (migration 0005).
   await database.listen(ACCOUNT_CHANNEL, accountCache.evictUser, accountCache.clear);
@@ -95,12 +103,36 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const users = createUserRepository(db, accountChanged);
   const sessions = createSessionRepository(db, accountChanged);
   const tokens = createTokenSigner(config.auth.jwtSecret);
-  const auth = createAuthService({ users, sessions, sms, tokens, sessionTtlDays: config.auth.sessionTtlDays, now, mergeAccounts: createAccountMerger(db, accountChanged) });
+  const auth = createAuthService({
+    users,
+    sessions,
+    sms,
+    tokens,
+    sessionTtlDays: config.auth.sessionTtlDays,
+    now,
+    mergeAccounts: createAccountMerger(db, accountChanged),
+  });
   const consent = createConsentService(db);
   const serviceTypes = createServiceTypeRepository(db);
   await serviceTypes.seed();
 
-  const ctx: ModuleContext = { config, database, db, redis, now, log: app.log, users, sessions, tokens, auth, sms, consent, serviceTypes, metrics, accountCache };
+  const ctx: ModuleContext = {
+    config,
+    database,
+    db,
+    redis,
+    now,
+    log: app.log,
+    users,
+    sessions,
+    tokens,
+    auth,
+    sms,
+    consent,
+    serviceTypes,
+    metrics,
+    accountCache,
+  };
 
   await registerSecurity(app, config.corsOrigins);
   registerMetrics(app, metrics, config.metricsToken);
@@ -111,7 +143,13 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { auth, consent, adminPhones: config.auth.adminPhones, perMinute: config.auth.perMinute, wechat: wechatServicesFor(ctx) });
+      await api.register(authRoutes, {
+        auth,
+        consent,
+        adminPhones: config.auth.adminPhones,
+        perMinute: config.auth.perMinute,
+        wechat: wechatServicesFor(ctx),
+      });
       await api.register(serviceTypeRoutes, { repo: serviceTypes });
       await api.register(supportRoutes, { repo: createSupportRepository(db) });
       if (smsProvider === sandboxSms) await api.register(sandboxSmsRoutes, { sandbox: sandboxSms });

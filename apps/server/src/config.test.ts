@@ -34,6 +34,9 @@ describe('config', () => {
   });
 
   it('reads ADMIN_PHONES as a trimmed list', () => {
-    expect(parseConfig({ ADMIN_PHONES: ' 13900000000, 13900000001 ,', DATA_DIR: tmp() }).auth.adminPhones).toEqual(['13900000000', '13900000001']);
+    expect(parseConfig({ ADMIN_PHONES: ' 13900000000, 13900000001 ,', DATA_DIR: tmp() }).auth.adminPhones).toEqual([
+      '13900000000',
+      '13900000001',
+    ]);
   });
 });

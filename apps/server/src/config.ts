@@ -13,7 +13,12 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const csv = z
   .string()
   .default('')
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -63,7 +68,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) throw new Error('配置错误: NODE_ENV=production 时必须设置 JWT_SECRET');
   if (e.SMS_PROVIDER === 'aliyun') {
-    for (const k of ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'] as const) {
+    for (const k of [
+      'ALIYUN_SMS_ACCESS_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+    ] as const) {
       if (!e[k]) throw new Error(`配置错误: SMS_PROVIDER=aliyun 时必须设置 ${k}`);
     }
   }

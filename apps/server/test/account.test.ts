@@ -15,8 +15,17 @@ describe.each(dbTargets)('personal data export and account deletion on %s', (tar
     const referrer = await registerUser(ctx, { name: '推荐人甲' });
     const u = await registerUser(ctx, { name: '赵六', referrer_id: referrer.phone });
     const invitee = await registerUser(ctx, { name: '被邀请人', referrer_id: u.phone });
-    const second = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { phone: u.phone, password: u.password, policy_version: '2026-11-01' } });
-    await ctx.inject({ method: 'POST', url: '/api/support/contact', headers: bearer(u.token), payload: { name: '赵六', phone: u.phone, subject: '咨询', message: '请问如何开票？' } });
+    const second = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { phone: u.phone, password: u.password, policy_version: '2026-11-01' },
+    });
+    await ctx.inject({
+      method: 'POST',
+      url: '/api/support/contact',
+      headers: bearer(u.token),
+      payload: { name: '赵六', phone: u.phone, subject: '咨询', message: '请问如何开票？' },
+    });
     const seeded = await seedPersonalData(db(), u.user.id, u.phone);
     return { referrer, u, invitee, secondToken: second.json().token as string, ...seeded };
   }
@@ -33,10 +42,18 @@ describe.each(dbTargets)('personal data export and account deletion on %s', (tar
     expect(data.sessions[0]).toHaveProperty('ip');
     expect(data.sessions[0]).not.toHaveProperty('id');
     expect(data.wechat_identities).toMatchObject([{ appid: 'wx_test_app', nickname: '微信用户·测试' }]);
-    expect(data.referrer).toMatchObject({ referrer_phone: referrer.phone, referrals: [{ username: '被邀请人', phone: `${invitee.phone.slice(0, 3)}****${invitee.phone.slice(-4)}` }] });
-    expect(data.chats).toMatchObject([{ id: sessionId, session_name: '我的事业咨询', messages: [{ role: 'user', content: '我明年适合换工作吗？' }, { role: 'assistant' }] }]);
+    expect(data.referrer).toMatchObject({
+      referrer_phone: referrer.phone,
+      referrals: [{ username: '被邀请人', phone: `${invitee.phone.slice(0, 3)}****${invitee.phone.slice(-4)}` }],
+    });
+    expect(data.chats).toMatchObject([
+      { id: sessionId, session_name: '我的事业咨询', messages: [{ role: 'user', content: '我明年适合换工作吗？' }, { role: 'assistant' }] },
+    ]);
     expect(data.bazi_charts).toMatchObject([{ input: { year: 1990, birth_place: '北京市北京市' } }]);
-    expect(data.payments).toMatchObject({ orders: [{ id: orderId, amount_fen: 500, status: 'paid' }], tips: [{ order_id: orderId, amount_fen: 500 }] });
+    expect(data.payments).toMatchObject({
+      orders: [{ id: orderId, amount_fen: 500, status: 'paid' }],
+      tips: [{ order_id: orderId, amount_fen: 500 }],
+    });
     expect(data.consent_records).toMatchObject([{ scene: 'login:phone', policy_version: '2026-11-01' }]);
     expect(data.sms_log.length).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(data.sms_log)).not.toContain('code_hash');
@@ -47,8 +64,18 @@ describe.each(dbTargets)('personal data export and account deletion on %s', (tar
   it('deletes the account with an SMS code: every token stops working and no table keeps the id or phone, except anonymous payments', async () => {
     const { u, invitee, referrer, secondToken, orderId } = await richUser();
     // The scan below sees the data where it lives before deletion, so an empty result afterwards means something.
-    expect(await findEverywhere(db(), u.user.id)).toEqual(expect.arrayContaining(['users.id', 'chat_messages.user_id', 'bazi_charts.user_id', 'tips.user_id', 'auth_sessions.user_id']));
-    expect(await findEverywhere(db(), u.phone)).toEqual(expect.arrayContaining(['users.phone', 'users.referrer_phone', 'payment_orders.user_phone', 'sms_codes.phone', 'contact_messages.phone']));
+    expect(await findEverywhere(db(), u.user.id)).toEqual(
+      expect.arrayContaining(['users.id', 'chat_messages.user_id', 'bazi_charts.user_id', 'tips.user_id', 'auth_sessions.user_id']),
+    );
+    expect(await findEverywhere(db(), u.phone)).toEqual(
+      expect.arrayContaining([
+        'users.phone',
+        'users.referrer_phone',
+        'payment_orders.user_phone',
+        'sms_codes.phone',
+        'contact_messages.phone',
+      ]),
+    );
     ctx.advance(61_000);
     const wrong = await ctx.inject({ method: 'POST', url: '/api/account/delete', headers: bearer(u.token), payload: { code: '12345' } });
     expect(wrong.json().message).toBe('验证码为6位数字');
@@ -66,7 +93,11 @@ describe.each(dbTargets)('personal data export and account deletion on %s', (tar
     // Kept as the law requires, without anyone attached.
     const order = await db().query.paymentOrders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
     expect(order).toMatchObject({ userId: null, userPhone: null, amountFen: 500, status: 'paid' });
-    expect(await db().query.tips.findFirst({ where: (t, { eq }) => eq(t.orderId, orderId) })).toMatchObject({ userId: null, userPhone: null, amountFen: 500 });
+    expect(await db().query.tips.findFirst({ where: (t, { eq }) => eq(t.orderId, orderId) })).toMatchObject({
+      userId: null,
+      userPhone: null,
+      amountFen: 500,
+    });
     // Others keep their accounts; the invitee just has no referrer any more.
     expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(invitee.token) })).json().data.referrer_id).toBeNull();
     expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(referrer.token) })).statusCode).toBe(200);

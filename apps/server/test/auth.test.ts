@@ -44,14 +44,27 @@ describe.each(dbTargets)('accounts on %s', (target) => {
 
     const other = newPhone();
     await sendCode(ctx, other, 'register');
-    const wrong = await post('/api/auth/register', { name: '小红', phone: other, code: '000000', password: 'secret123', confirmPassword: 'secret123' });
+    const wrong = await post('/api/auth/register', {
+      name: '小红',
+      phone: other,
+      code: '000000',
+      password: 'secret123',
+      confirmPassword: 'secret123',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toMatch(/^验证码错误/);
   });
 
   it('binds a referrer at registration only when the referrer exists and is not yourself', async () => {
     const referrer = await registerUser(ctx);
-    const ghost = await post('/api/auth/register', { name: '小李', phone: newPhone(), code: '123456', password: 'secret123', confirmPassword: 'secret123', referrer_id: '13000000000' });
+    const ghost = await post('/api/auth/register', {
+      name: '小李',
+      phone: newPhone(),
+      code: '123456',
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      referrer_id: '13000000000',
+    });
     expect(ghost.json().message).toBe('推荐人不存在，请检查推荐人手机号');
     const invited = await registerUser(ctx, { referrer_id: referrer.phone });
     expect(invited.user.referrer_id).toBe(referrer.phone);
@@ -130,7 +143,12 @@ describe.each(dbTargets)('accounts on %s', (target) => {
     const short = await ctx.inject({ method: 'PUT', url: '/api/auth/update-profile', headers: bearer(token), payload: { username: 'a' } });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('用户名至少2个字符');
-    const res = await ctx.inject({ method: 'PUT', url: '/api/auth/update-profile', headers: bearer(token), payload: { username: '新名字' } });
+    const res = await ctx.inject({
+      method: 'PUT',
+      url: '/api/auth/update-profile',
+      headers: bearer(token),
+      payload: { username: '新名字' },
+    });
     expect(res.json()).toMatchObject({ success: true, message: '用户名已更新', data: { username: '新名字' } });
     expect((await ctx.inject({ method: 'PUT', url: '/api/auth/update-profile', payload: { username: '新名字' } })).statusCode).toBe(401);
   });
@@ -158,7 +176,11 @@ describe.each(dbTargets)('accounts on %s', (target) => {
 
   it('records consent with the policy version when given', async () => {
     const phone = newPhone();
-    await ctx.inject({ method: 'POST', url: '/api/auth/send-sms-code', payload: { phone, type: 'register', policy_version: '2026-11-01' } });
+    await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/send-sms-code',
+      payload: { phone, type: 'register', policy_version: '2026-11-01' },
+    });
     const rows = await ctx.database.db.query.consentRecords.findMany({ where: (c, { eq }) => eq(c.phone, phone) });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ scene: 'send-sms-code:register', policyVersion: '2026-11-01' });

@@ -8,7 +8,17 @@ import { dbTargets } from './support/databases';
 import { bearer, registerUser } from './support/users';
 
 const URL = '/api/bazi-paipan/paipan';
-const base = { year: '2000', month: '01', day: '01', hour: '12', minute: '00', isLeapMonth: false, gender: 'male', calendarType: 'solar', birth_place: '北京北京' };
+const base = {
+  year: '2000',
+  month: '01',
+  day: '01',
+  hour: '12',
+  minute: '00',
+  isLeapMonth: false,
+  gender: 'male',
+  calendarType: 'solar',
+  birth_place: '北京北京',
+};
 
 describe.each(dbTargets)('bazi charts on %s', (target) => {
   const ctx = useTestApp(target);
@@ -24,12 +34,9 @@ describe.each(dbTargets)('bazi charts on %s', (target) => {
 
     const lunar = Solar.fromYmdHms(2000, 1, 1, 12, 0, 0).getLunar();
     const ec = lunar.getEightChar();
-    expect([chart.pillars.year, chart.pillars.month, chart.pillars.day, chart.pillars.hour].map((p: { gan_zhi: string }) => p.gan_zhi)).toEqual([
-      ec.getYear(),
-      ec.getMonth(),
-      ec.getDay(),
-      ec.getTime(),
-    ]);
+    expect(
+      [chart.pillars.year, chart.pillars.month, chart.pillars.day, chart.pillars.hour].map((p: { gan_zhi: string }) => p.gan_zhi),
+    ).toEqual([ec.getYear(), ec.getMonth(), ec.getDay(), ec.getTime()]);
     expect(chart.pillars.year.shi_shen).toBe(ec.getYearShiShenGan());
     expect(chart.pillars.month.shi_shen).toBe(ec.getMonthShiShenGan());
     expect(chart.pillars.hour.shi_shen).toBe(ec.getTimeShiShenGan());
@@ -41,7 +48,13 @@ describe.each(dbTargets)('bazi charts on %s', (target) => {
     expect(chart.da_yun.map((d: { gan_zhi: string }) => d.gan_zhi)).toEqual(yun.map((d) => d.getGanZhi()));
     expect(chart.da_yun.map((d: { start_year: number }) => d.start_year)).toEqual(yun.map((d) => d.getStartYear()));
     expect(chart.da_yun[0].events).toHaveLength(10);
-    expect(chart).toMatchObject({ title: '乾造', gender: 'male', birth_place: '北京北京', solar_date: '2000-01-01', birth_time: '2000-01-01 12:00:00' });
+    expect(chart).toMatchObject({
+      title: '乾造',
+      gender: 'male',
+      birth_place: '北京北京',
+      solar_date: '2000-01-01',
+      birth_time: '2000-01-01 12:00:00',
+    });
   });
 
   it('accepts the numbers as integers as well as 2-digit strings', async () => {
@@ -92,20 +105,35 @@ describe.each(dbTargets)('bazi charts on %s', (target) => {
     expect(chart.solar_date).toBe(solar.toYmd());
     expect(chart.lunar_date).toMatchObject({ year: 2020, month: 4, day: 10, is_leap_month: true });
     expect(chart.title).toBe('坤造');
-    expect(chart.pillars.day.gan_zhi).toBe(Solar.fromYmdHms(solar.getYear(), solar.getMonth(), solar.getDay(), 12, 0, 0).getLunar().getEightChar().getDay());
+    expect(chart.pillars.day.gan_zhi).toBe(
+      Solar.fromYmdHms(solar.getYear(), solar.getMonth(), solar.getDay(), 12, 0, 0).getLunar().getEightChar().getDay(),
+    );
   });
 
   it('echoes the options and applies them (子时 rule, 周岁, DST, true solar time)', async () => {
     const late = { ...base, year: '1988', month: '06', day: '01', hour: '23', minute: '30' };
     const classic = (await paipan({ ...late, dstCorrection: false })).json().data;
-    const night = (await paipan({ ...late, dstCorrection: false, ziHourRule: 'day-changes-at-0', ageReckoning: 'zhou', trueSolarTime: false })).json().data;
+    const night = (
+      await paipan({ ...late, dstCorrection: false, ziHourRule: 'day-changes-at-0', ageReckoning: 'zhou', trueSolarTime: false })
+    ).json().data;
     expect(classic.options).toEqual({ ziHourRule: 'day-changes-at-23', ageReckoning: 'xu', dstCorrection: false, trueSolarTime: false });
     expect(night.options).toEqual({ ziHourRule: 'day-changes-at-0', ageReckoning: 'zhou', dstCorrection: false, trueSolarTime: false });
     expect(night.pillars.day.gan_zhi).not.toBe(classic.pillars.day.gan_zhi);
     expect(night.pillars.hour.zhi).toBe('子');
     expect(night.da_yun[0].start_age).toBe(classic.da_yun[0].start_age - 1);
 
-    const dst = (await paipan({ ...base, year: '1988', month: '06', day: '01', hour: '10', minute: '30', birth_place: '广东广州', trueSolarTime: 'true' })).json().data;
+    const dst = (
+      await paipan({
+        ...base,
+        year: '1988',
+        month: '06',
+        day: '01',
+        hour: '10',
+        minute: '30',
+        birth_place: '广东广州',
+        trueSolarTime: 'true',
+      })
+    ).json().data;
     expect(dst.options).toMatchObject({ dstCorrection: true, trueSolarTime: true });
     expect(dst.corrections.map((c: { label: string }) => c.label)).toEqual(['夏令时校正', '真太阳时校正']);
     expect(dst.corrections[0]).toMatchObject({ from: '1988-06-01 10:30:00', to: '1988-06-01 09:30:00' });
@@ -116,7 +144,9 @@ describe.each(dbTargets)('bazi charts on %s', (target) => {
     const doc = (await ctx.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const op = doc.paths['/api/bazi-paipan/paipan'].post;
     const request = op.requestBody.content['application/json'].schema;
-    expect(request.required).toEqual(expect.arrayContaining(['year', 'month', 'day', 'hour', 'minute', 'gender', 'calendarType', 'birth_place']));
+    expect(request.required).toEqual(
+      expect.arrayContaining(['year', 'month', 'day', 'hour', 'minute', 'gender', 'calendarType', 'birth_place']),
+    );
     expect(JSON.stringify(op.responses['200'])).toContain('da_yun');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/bazi-paipan/charts', '/api/bazi-paipan/charts/{id}']));
   });
@@ -133,7 +163,19 @@ describe.each(dbTargets)('bazi charts on %s', (target) => {
     const first = await paipan({ ...base, year: '1990', month: '05', day: '20', hour: '08', minute: '05' }, bearer(token));
     expect(first.json().message).toBe('排盘成功，已保存到“我的命盘”');
     ctx.advance(1000);
-    const second = await paipan({ ...base, calendarType: 'lunar', year: '2020', month: '04', day: '10', isLeapMonth: true, gender: 'female', birth_place: '广东深圳' }, bearer(token));
+    const second = await paipan(
+      {
+        ...base,
+        calendarType: 'lunar',
+        year: '2020',
+        month: '04',
+        day: '10',
+        isLeapMonth: true,
+        gender: 'female',
+        birth_place: '广东深圳',
+      },
+      bearer(token),
+    );
     expect(second.statusCode).toBe(200);
 
     const list = await ctx.inject({ method: 'GET', url: '/api/bazi-paipan/charts', headers: bearer(token) });
@@ -152,7 +194,8 @@ describe.each(dbTargets)('bazi charts on %s', (target) => {
     expect(records[1]).toMatchObject({ title: '乾造', birth_time: '1990-05-20 08:05:00', calendar_type: 'solar' });
     expect(Date.parse(records[0].created_at)).toBeGreaterThan(Date.parse(records[1].created_at));
 
-    const paged = (await ctx.inject({ method: 'GET', url: '/api/bazi-paipan/charts?page=2&page_size=1', headers: bearer(token) })).json().data;
+    const paged = (await ctx.inject({ method: 'GET', url: '/api/bazi-paipan/charts?page=2&page_size=1', headers: bearer(token) })).json()
+      .data;
     expect(paged).toMatchObject({ total: 2, page: 2, page_size: 1 });
     expect(paged.records.map((r: { id: string }) => r.id)).toEqual([records[1].id]);
 
@@ -160,8 +203,19 @@ describe.each(dbTargets)('bazi charts on %s', (target) => {
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().data.result).toEqual(second.json().data);
     expect(detail.json().data.input).toEqual({
-      year: '2020', month: '04', day: '10', hour: '12', minute: '00', isLeapMonth: true, gender: 'female', calendarType: 'lunar', birth_place: '广东深圳',
-      ziHourRule: 'day-changes-at-23', ageReckoning: 'xu', dstCorrection: true, trueSolarTime: false,
+      year: '2020',
+      month: '04',
+      day: '10',
+      hour: '12',
+      minute: '00',
+      isLeapMonth: true,
+      gender: 'female',
+      calendarType: 'lunar',
+      birth_place: '广东深圳',
+      ziHourRule: 'day-changes-at-23',
+      ageReckoning: 'xu',
+      dstCorrection: true,
+      trueSolarTime: false,
     });
   });
 
@@ -174,14 +228,20 @@ describe.each(dbTargets)('bazi charts on %s', (target) => {
     const peek = await ctx.inject({ method: 'GET', url: `/api/bazi-paipan/charts/${mine.id}`, headers: bearer(other.token) });
     expect(peek.statusCode).toBe(404);
     expect(peek.json().message).toBe('命盘不存在');
-    expect((await ctx.inject({ method: 'DELETE', url: `/api/bazi-paipan/charts/${mine.id}`, headers: bearer(other.token) })).statusCode).toBe(404);
+    expect(
+      (await ctx.inject({ method: 'DELETE', url: `/api/bazi-paipan/charts/${mine.id}`, headers: bearer(other.token) })).statusCode,
+    ).toBe(404);
     expect((await ctx.inject({ method: 'GET', url: '/api/bazi-paipan/charts', headers: bearer(other.token) })).json().data.total).toBe(0);
-    expect((await ctx.inject({ method: 'GET', url: '/api/bazi-paipan/charts/not-a-uuid', headers: bearer(owner.token) })).statusCode).toBe(404);
+    expect((await ctx.inject({ method: 'GET', url: '/api/bazi-paipan/charts/not-a-uuid', headers: bearer(owner.token) })).statusCode).toBe(
+      404,
+    );
     expect((await ctx.inject({ method: 'GET', url: '/api/bazi-paipan/charts' })).statusCode).toBe(401);
 
     const del = await ctx.inject({ method: 'DELETE', url: `/api/bazi-paipan/charts/${mine.id}`, headers: bearer(owner.token) });
     expect(del.json()).toMatchObject({ success: true, message: '命盘已删除' });
-    expect((await ctx.inject({ method: 'GET', url: `/api/bazi-paipan/charts/${mine.id}`, headers: bearer(owner.token) })).statusCode).toBe(404);
+    expect((await ctx.inject({ method: 'GET', url: `/api/bazi-paipan/charts/${mine.id}`, headers: bearer(owner.token) })).statusCode).toBe(
+      404,
+    );
   });
 });
 

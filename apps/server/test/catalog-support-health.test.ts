@@ -53,7 +53,9 @@ describe.each(dbTargets)('service types, contact, health and docs on %s', (targe
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect((await ctx.inject({ method: 'POST', url: '/api/support/contact', payload: { ...ok, message: '字'.repeat(500) } })).statusCode).toBe(200);
+    expect(
+      (await ctx.inject({ method: 'POST', url: '/api/support/contact', payload: { ...ok, message: '字'.repeat(500) } })).statusCode,
+    ).toBe(200);
   });
 
   it('answers health and readiness', async () => {
@@ -64,7 +66,9 @@ describe.each(dbTargets)('service types, contact, health and docs on %s', (targe
   it('serves an OpenAPI document generated from the contracts', async () => {
     const doc = (await ctx.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/unified-login', '/api/service-types/{key}', '/api/support/contact']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/register', '/api/auth/unified-login', '/api/service-types/{key}', '/api/support/contact']),
+    );
     expect(doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['name', 'phone', 'code', 'password', 'confirmPassword']),
     );
@@ -75,7 +79,11 @@ describe.each(dbTargets)('service types, contact, health and docs on %s', (targe
       { method: 'POST' as const, url: '/api/auth/register', payload: '{not json', headers: { 'content-type': 'application/json' } },
       { method: 'POST' as const, url: '/api/auth/register', payload: { name: 123, phone: ['x'], code: null } },
       { method: 'POST' as const, url: '/api/auth/unified-login', payload: { login_type: 'code', phone: { $ne: 1 } } },
-      { method: 'POST' as const, url: '/api/support/contact', payload: { name: "'; drop table users; --", phone: '13800138000', subject: '<script>', message: '\u0000\uffff' } },
+      {
+        method: 'POST' as const,
+        url: '/api/support/contact',
+        payload: { name: "'; drop table users; --", phone: '13800138000', subject: '<script>', message: '\u0000\uffff' },
+      },
       { method: 'GET' as const, url: '/api/service-types/%E0%A4%A' },
       { method: 'GET' as const, url: '/api/nowhere' },
     ];
@@ -93,13 +101,23 @@ describe.each(dbTargets)('rate limits on %s', (target) => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 4; i++) {
-      last = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { phone: '13800138000', password: 'x' }, remoteAddress: '10.9.9.9' });
+      last = await ctx.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { phone: '13800138000', password: 'x' },
+        remoteAddress: '10.9.9.9',
+      });
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
     expect(statuses[3]).toBe(429);
     expect(last!.json().message).toMatch(/^请求过于频繁，请\d+秒后再试$/);
-    const other = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { phone: '13800138000', password: 'x' }, remoteAddress: '10.9.9.10' });
+    const other = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { phone: '13800138000', password: 'x' },
+      remoteAddress: '10.9.9.10',
+    });
     expect(other.statusCode).not.toBe(429);
   });
 });
@@ -114,7 +132,11 @@ describe('CORS with no configured origin', () => {
     const preflight = await ctx.inject({
       method: 'OPTIONS',
       url: '/api/auth/login',
-      headers: { origin: 'https://partner.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://partner.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
@@ -139,7 +161,11 @@ describe('security headers, CORS and metrics', () => {
     const preflight = await ctx.inject({
       method: 'OPTIONS',
       url: '/api/auth/login',
-      headers: { origin: 'https://partner.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://partner.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-methods']).toContain('POST');

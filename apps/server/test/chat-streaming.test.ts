@@ -85,7 +85,11 @@ describe.each(dbTargets)('chat streaming through an OpenAI-compatible upstream o
   afterAll(async () => fake?.close());
 
   const newChat = async (type = 'general') => {
-    const res = await fetch(`${base}/api/chat/chat-new`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ type, query: '', key: randomUUID() }) });
+    const res = await fetch(`${base}/api/chat/chat-new`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ type, query: '', key: randomUUID() }),
+    });
     return ((await res.json()) as { session_id: string }).session_id;
   };
   const send = (key: string, query: string, o: { type?: string; signal?: AbortSignal; regenerate?: boolean } = {}) =>
@@ -97,7 +101,15 @@ describe.each(dbTargets)('chat streaming through an OpenAI-compatible upstream o
     });
   const detail = async (key: string) =>
     (await (await fetch(`${base}/api/cache/session-detail?session_id=${key}`, { headers: bearer(token) })).json()) as {
-      messages: { order: number; role: string; content: string; status: string; tokens: number; tokens_estimated: boolean; safety: { crisis: boolean } }[];
+      messages: {
+        order: number;
+        role: string;
+        content: string;
+        status: string;
+        tokens: number;
+        tokens_estimated: boolean;
+        safety: { crisis: boolean };
+      }[];
     };
   const withMode = async (mode: FakeMode, fn: () => Promise<void>) => {
     fake.mode = mode;
@@ -115,7 +127,12 @@ describe.each(dbTargets)('chat streaming through an OpenAI-compatible upstream o
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const out = await readSse(res);
     expect(out.text).toBe('你好，我是测试模型。\n\n- 第一点\n- 第二点\n\n祝你顺利！');
-    expect(out.final).toMatchObject({ content: out.text, role: 'assistant', status: 'done', model_info: { provider: 'openai', model: 'fake-model' } });
+    expect(out.final).toMatchObject({
+      content: out.text,
+      role: 'assistant',
+      status: 'done',
+      model_info: { provider: 'openai', model: 'fake-model' },
+    });
 
     const req = fake.requests[before]!;
     expect(req.headers.authorization).toBe('Bearer test-key');
@@ -127,7 +144,12 @@ describe.each(dbTargets)('chat streaming through an OpenAI-compatible upstream o
 
     const { messages } = await detail(key);
     expect(messages[0]).toMatchObject({ role: 'user', tokens: DEFAULT_USAGE.prompt_tokens, tokens_estimated: false });
-    expect(messages[1]).toMatchObject({ role: 'assistant', status: 'done', tokens: DEFAULT_USAGE.completion_tokens, tokens_estimated: false });
+    expect(messages[1]).toMatchObject({
+      role: 'assistant',
+      status: 'done',
+      tokens: DEFAULT_USAGE.completion_tokens,
+      tokens_estimated: false,
+    });
   });
 
   it('estimates and flags usage when the provider reports none', async () => {
@@ -153,7 +175,10 @@ describe.each(dbTargets)('chat streaming through an OpenAI-compatible upstream o
       const upstream = await fake.waitForRequests(before + 1);
       await upstream.closed;
       expect(upstream.aborted).toBe(true);
-      const after = await until(() => detail(key), (d) => d.messages[1]?.status === 'aborted');
+      const after = await until(
+        () => detail(key),
+        (d) => d.messages[1]?.status === 'aborted',
+      );
       expect(after.messages[1]!.status).toBe('aborted');
       expect(after.messages[1]!.content.startsWith(got.text.slice(0, 6))).toBe(true);
       expect(after.messages[1]!.content).toContain('第3段');
@@ -167,13 +192,20 @@ describe.each(dbTargets)('chat streaming through an OpenAI-compatible upstream o
       const res = await send(key, '慢慢说', { signal: ac.signal });
       const got = await readSse(res, (text) => text.includes('第8段'));
       expect(got.raw).toContain(': ping\n\n');
-      const mid = await until(() => detail(key), (d) => (d.messages[1]?.content ?? '').includes('第6段'));
+      const mid = await until(
+        () => detail(key),
+        (d) => (d.messages[1]?.content ?? '').includes('第6段'),
+      );
       expect(mid.messages[1]).toMatchObject({ role: 'assistant', status: 'streaming' });
       expect(mid.messages[1]!.content).toContain('第1段。第2段。');
-      const liveGauge = async () => /lingxi_chat_live_streams (\d+)/.exec((await ctx.inject({ method: 'GET', url: '/api/metrics' })).body)?.[1];
+      const liveGauge = async () =>
+        /lingxi_chat_live_streams (\d+)/.exec((await ctx.inject({ method: 'GET', url: '/api/metrics' })).body)?.[1];
       expect(await liveGauge()).toBe('1');
       ac.abort();
-      const end = await until(() => detail(key), (d) => d.messages[1]?.status === 'aborted');
+      const end = await until(
+        () => detail(key),
+        (d) => d.messages[1]?.status === 'aborted',
+      );
       expect(end.messages[1]!.status).toBe('aborted');
       expect(await liveGauge()).toBe('0');
     });
@@ -217,7 +249,11 @@ describe.each(dbTargets)('chat streaming through an OpenAI-compatible upstream o
     // The plain endpoint answers the same failure as JSON.
     await withMode('http-error', async () => {
       const key = await newChat();
-      const res = await fetch(`${base}/api/chat/chat`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ type: 'general', query: '你好', key }) });
+      const res = await fetch(`${base}/api/chat/chat`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'general', query: '你好', key }),
+      });
       expect(res.status).toBe(502);
       expect(await res.json()).toMatchObject({ success: false, message: '模型服务暂时不可用，请稍后重试' });
     });
@@ -233,7 +269,10 @@ describe.each(dbTargets)('chat streaming through an OpenAI-compatible upstream o
       expect(second.status).toBe(409);
       expect(await second.json()).toMatchObject({ success: false, message: '上一条回复尚未完成，请稍候' });
       ac.abort();
-      await until(() => detail(key), (d) => d.messages[1]?.status === 'aborted');
+      await until(
+        () => detail(key),
+        (d) => d.messages[1]?.status === 'aborted',
+      );
     });
   });
 

@@ -20,14 +20,20 @@ function parseSse(raw: string) {
 }
 
 async function newChat(ctx: TestContext, token: string, type = 'psychology', query = '', key?: string) {
-  const res = await ctx.inject({ method: 'POST', url: '/api/chat/chat-new', headers: bearer(token), payload: { type, query, key: key ?? randomUUID() } });
+  const res = await ctx.inject({
+    method: 'POST',
+    url: '/api/chat/chat-new',
+    headers: bearer(token),
+    payload: { type, query, key: key ?? randomUUID() },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { session_id: string; data: { session_id: string; session_name: string | null } };
 }
 
 describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   const ctx = useTestApp(target, { env: { LLM_OFFLINE_CHUNK_DELAY_MS: '0', CHAT_RATE_PER_MINUTE: '1000' } });
-  const stream = (token: string, payload: object) => ctx.inject({ method: 'POST', url: '/api/chat/chat-streaming', headers: bearer(token), payload });
+  const stream = (token: string, payload: object) =>
+    ctx.inject({ method: 'POST', url: '/api/chat/chat-streaming', headers: bearer(token), payload });
 
   it('creates a session with the client UUID and answers session_id both directly and under data', async () => {
     const { token } = await registerUser(ctx);
@@ -52,7 +58,12 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
 
   it('refuses an unknown service type and accepts the default type defaultai', async () => {
     const { token } = await registerUser(ctx);
-    const bad = await ctx.inject({ method: 'POST', url: '/api/chat/chat-new', headers: bearer(token), payload: { type: 'nope', query: '', key: randomUUID() } });
+    const bad = await ctx.inject({
+      method: 'POST',
+      url: '/api/chat/chat-new',
+      headers: bearer(token),
+      payload: { type: 'nope', query: '', key: randomUUID() },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('服务类型不存在');
     expect((await newChat(ctx, token, 'defaultai')).session_id).toBeTruthy();
@@ -71,7 +82,12 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
     expect(text).toContain('【离线演示回复】');
     expect(text).toContain('职业规划');
     const fin = JSON.parse(final!.data);
-    expect(fin).toMatchObject({ role: 'assistant', content: text, status: 'done', model_info: { provider: 'offline', model: 'offline-demo' } });
+    expect(fin).toMatchObject({
+      role: 'assistant',
+      content: text,
+      status: 'done',
+      model_info: { provider: 'offline', model: 'offline-demo' },
+    });
 
     const detail = await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) });
     const { messages } = detail.json();
@@ -88,9 +104,19 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   it('answers without streaming on /chat/chat', async () => {
     const { token } = await registerUser(ctx);
     const { session_id } = await newChat(ctx, token, 'learning');
-    const res = await ctx.inject({ method: 'POST', url: '/api/chat/chat', headers: bearer(token), payload: { type: 'learning', query: '费曼学习法怎么用？', key: session_id } });
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/chat/chat',
+      headers: bearer(token),
+      payload: { type: 'learning', query: '费曼学习法怎么用？', key: session_id },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ role: 'assistant', status: 'done', order: 2, content: expect.stringContaining('【离线演示回复】') });
+    expect(res.json().data).toMatchObject({
+      role: 'assistant',
+      status: 'done',
+      order: 2,
+      content: expect.stringContaining('【离线演示回复】'),
+    });
   });
 
   it('rejects bad requests as JSON before any stream starts', async () => {
@@ -117,7 +143,9 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
     expect(JSON.parse(events.find((e) => e.event === 'meta')!.data).safety).toEqual({ crisis: true });
     expect(JSON.parse(final!.data).safety).toEqual({ crisis: true });
     expect(text).toContain('12356');
-    const { messages } = (await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) })).json();
+    const { messages } = (
+      await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) })
+    ).json();
     expect(messages.map((m: { safety: { crisis: boolean } }) => m.safety.crisis)).toEqual([true, true]);
     const calm = parseSse((await stream(token, { type: 'psychology', query: '今天天气不错', key: session_id })).body);
     expect(JSON.parse(calm.final!.data).safety).toEqual({ crisis: false });
@@ -129,7 +157,9 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
     await stream(token, { type: 'wisdom', query: '怎样放下得失？', key: session_id });
     const again = parseSse((await stream(token, { type: 'wisdom', query: '', key: session_id, regenerate: true })).body);
     expect(JSON.parse(again.final!.data)).toMatchObject({ order: 2, status: 'done' });
-    const { messages } = (await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) })).json();
+    const { messages } = (
+      await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) })
+    ).json();
     expect(messages).toHaveLength(2);
     const fresh = await newChat(ctx, token, 'wisdom');
     const nothing = await stream(token, { type: 'wisdom', query: '', key: fresh.session_id, regenerate: true });
@@ -146,7 +176,12 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
       ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: asA }),
       ctx.inject({ method: 'PATCH', url: '/api/cache/session-name', headers: asA, payload: { session_id, session_name: '偷看' } }),
       ctx.inject({ method: 'DELETE', url: `/api/cache/delete-history?session_id=${session_id}`, headers: asA }),
-      ctx.inject({ method: 'POST', url: '/api/cache/save-message', headers: asA, payload: { session_id, user_id: b.user.id, role: 'user', content: 'x', order_num: 9 } }),
+      ctx.inject({
+        method: 'POST',
+        url: '/api/cache/save-message',
+        headers: asA,
+        payload: { session_id, user_id: b.user.id, role: 'user', content: 'x', order_num: 9 },
+      }),
       stream(a.token, { type: 'legal', query: '你好', key: session_id }),
     ];
     for (const res of await Promise.all(calls)) {
@@ -165,23 +200,56 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   it('renames, saves messages into and deletes one’s own session', async () => {
     const { token, user } = await registerUser(ctx);
     const { session_id } = await newChat(ctx, token, 'general');
-    const renamed = await ctx.inject({ method: 'PATCH', url: '/api/cache/session-name', headers: bearer(token), payload: { session_id, session_name: '  我的对话  ' } });
+    const renamed = await ctx.inject({
+      method: 'PATCH',
+      url: '/api/cache/session-name',
+      headers: bearer(token),
+      payload: { session_id, session_name: '  我的对话  ' },
+    });
     expect(renamed.json()).toMatchObject({ success: true, data: { session_name: '我的对话' } });
-    const empty = await ctx.inject({ method: 'PATCH', url: '/api/cache/session-name', headers: bearer(token), payload: { session_id, session_name: ' ' } });
+    const empty = await ctx.inject({
+      method: 'PATCH',
+      url: '/api/cache/session-name',
+      headers: bearer(token),
+      payload: { session_id, session_name: ' ' },
+    });
     expect(empty.json().message).toBe('请输入会话名称');
 
     const save = (order_num: number) =>
-      ctx.inject({ method: 'POST', url: '/api/cache/save-message', headers: bearer(token), payload: { session_id, user_id: user.id, role: 'user', content: '手动保存的消息', content_rag: null, order_num, message_time: '2026-01-02T03:04:05.000Z' } });
+      ctx.inject({
+        method: 'POST',
+        url: '/api/cache/save-message',
+        headers: bearer(token),
+        payload: {
+          session_id,
+          user_id: user.id,
+          role: 'user',
+          content: '手动保存的消息',
+          content_rag: null,
+          order_num,
+          message_time: '2026-01-02T03:04:05.000Z',
+        },
+      });
     expect((await save(1)).statusCode).toBe(200);
     const dup = await save(1);
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('该消息序号已存在');
-    const detail = (await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) })).json();
-    expect(detail.messages[0]).toMatchObject({ order: 1, role: 'user', content: '手动保存的消息', timestamp: '2026-01-02T03:04:05.000Z', tokens_estimated: true });
+    const detail = (
+      await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) })
+    ).json();
+    expect(detail.messages[0]).toMatchObject({
+      order: 1,
+      role: 'user',
+      content: '手动保存的消息',
+      timestamp: '2026-01-02T03:04:05.000Z',
+      tokens_estimated: true,
+    });
 
     const del = await ctx.inject({ method: 'DELETE', url: `/api/cache/delete-history?session_id=${session_id}`, headers: bearer(token) });
     expect(del.json()).toMatchObject({ success: true, message: '删除成功' });
-    expect((await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) })).statusCode).toBe(404);
+    expect(
+      (await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) })).statusCode,
+    ).toBe(404);
   });
 
   it('shows every persona’s greeting and questions but never its system prompt', async () => {
@@ -219,11 +287,18 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
     expect(s.user_tokens).toBeGreaterThan(100); // the question is charged with everything sent: persona prompt included
     expect(s.assistant_tokens).toBeGreaterThan(10);
     expect(s.total_tokens).toBe(s.user_tokens + s.assistant_tokens);
-    expect(bySession).toMatchObject({ total_tokens: s.total_tokens, user_tokens: s.user_tokens, assistant_tokens: s.assistant_tokens, estimated_messages: 2 });
+    expect(bySession).toMatchObject({
+      total_tokens: s.total_tokens,
+      user_tokens: s.user_tokens,
+      assistant_tokens: s.assistant_tokens,
+      estimated_messages: 2,
+    });
 
     const byPhone = (await ctx.inject({ method: 'GET', url: url(`phone=%20${user.phone}%20`), headers: bearer(admin.token) })).json();
     expect(byPhone.data.total_tokens).toBe(s.total_tokens);
-    const both = (await ctx.inject({ method: 'GET', url: url(`session_id=${session_id}&phone=${admin.phone}`), headers: bearer(admin.token) })).json();
+    const both = (
+      await ctx.inject({ method: 'GET', url: url(`session_id=${session_id}&phone=${admin.phone}`), headers: bearer(admin.token) })
+    ).json();
     expect(both.data.sessions).toEqual([]);
   });
 });

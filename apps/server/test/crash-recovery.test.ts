@@ -77,7 +77,11 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
     drop = fresh.drop;
     await start();
     const phone = `135${String(Date.now()).slice(-8)}`;
-    await fetch(`${base()}/api/auth/send-sms-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, type: 'register' }) });
+    await fetch(`${base()}/api/auth/send-sms-code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, type: 'register' }),
+    });
     const code = (await (await fetch(`${base()}/api/sandbox/sms?phone=${phone}`)).json()).data.code;
     const reg = await fetch(`${base()}/api/auth/register`, {
       method: 'POST',
@@ -99,7 +103,9 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'general', query: '讲个长故事', key }),
-    }).then((r) => r.text()).catch(() => 'cut');
+    })
+      .then((r) => r.text())
+      .catch(() => 'cut');
     let seen = '';
     for (let i = 0; i < 100 && seen.length < 20; i++) {
       await new Promise((r) => setTimeout(r, 100));
@@ -141,24 +147,28 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
     expect(after[1].content.startsWith(seen)).toBe(true);
   }, 60_000);
 
-  it.each([0, 3, 15])('settles a paid order exactly once when killed %i ms into its notification', async (delayMs) => {
-    const order = (await call('/api/reward/wechat-pay', token, { amount: 5, payment_method: 'wechat', trade_type: 'NATIVE' })).data;
-    const delivery = fakes.wechat.pay(order.order_id).catch(() => null);
-    await new Promise((r) => setTimeout(r, delayMs));
-    await kill();
-    await delivery;
-    await start();
-    // The callback may or may not have been committed before the kill; a status poll asks the gateway and repairs it.
-    let status = '';
-    for (let i = 0; i < 50 && status !== 'paid'; i++) {
-      status = (await call(`/api/reward/payment-status/${order.order_id}`, token)).data.status;
-      if (status !== 'paid') await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status).toBe('paid');
-    await fakes.wechat.notify(order.order_id);
-    const forThisOrder = await countTips(order.order_id);
-    expect(forThisOrder).toBe(1);
-  }, 60_000);
+  it.each([0, 3, 15])(
+    'settles a paid order exactly once when killed %i ms into its notification',
+    async (delayMs) => {
+      const order = (await call('/api/reward/wechat-pay', token, { amount: 5, payment_method: 'wechat', trade_type: 'NATIVE' })).data;
+      const delivery = fakes.wechat.pay(order.order_id).catch(() => null);
+      await new Promise((r) => setTimeout(r, delayMs));
+      await kill();
+      await delivery;
+      await start();
+      // The callback may or may not have been committed before the kill; a status poll asks the gateway and repairs it.
+      let status = '';
+      for (let i = 0; i < 50 && status !== 'paid'; i++) {
+        status = (await call(`/api/reward/payment-status/${order.order_id}`, token)).data.status;
+        if (status !== 'paid') await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe('paid');
+      await fakes.wechat.notify(order.order_id);
+      const forThisOrder = await countTips(order.order_id);
+      expect(forThisOrder).toBe(1);
+    },
+    60_000,
+  );
 
   async function countTips(orderId: string) {
     const { default: postgres } = await import('postgres');

@@ -89,7 +89,11 @@ describe.skipIf(!pgUrl)('when the database goes away', () => {
     const phone = `135${String(Date.now()).slice(-8)}`;
     await app.inject({ method: 'POST', url: '/api/auth/send-sms-code', payload: { phone, type: 'register' } });
     const code = (await app.inject({ method: 'GET', url: `/api/sandbox/sms?phone=${phone}` })).json().data.code;
-    const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: '断线用户', phone, code, password: 'secret123', confirmPassword: 'secret123' } });
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: '断线用户', phone, code, password: 'secret123', confirmPassword: 'secret123' },
+    });
     const auth = { authorization: `Bearer ${reg.json().token}` };
     expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).statusCode).toBe(200);
 
@@ -101,7 +105,11 @@ describe.skipIf(!pgUrl)('when the database goes away', () => {
       await elsewhere.close();
     }
     await link.up();
-    const status = await until(async () => (await app.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).statusCode, (s) => s === 401, 10_000);
+    const status = await until(
+      async () => (await app.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).statusCode,
+      (s) => s === 401,
+      10_000,
+    );
     expect(status).toBe(401);
   }, 60_000);
 });

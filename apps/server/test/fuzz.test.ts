@@ -11,7 +11,13 @@ describe('fuzzing every endpoint of the OpenAPI document', () => {
   afterAll(() => target?.close());
 
   it('answers 1,500 malformed requests with no 5xx and a message on every 4xx', async () => {
-    const r = await fuzz({ baseUrl: target.baseUrl, doc: target.doc, count: Number(process.env.FUZZ_COUNT ?? 1500), seed: 7, validToken: target.token });
+    const r = await fuzz({
+      baseUrl: target.baseUrl,
+      doc: target.doc,
+      count: Number(process.env.FUZZ_COUNT ?? 1500),
+      seed: 7,
+      validToken: target.token,
+    });
     expect(r.operations).toBeGreaterThan(10);
     expect(r.failures.slice(0, 10)).toEqual([]);
   }, 240_000);

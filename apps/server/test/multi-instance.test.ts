@@ -97,7 +97,10 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis'
     }
     // /support/contact allows 10 an hour per IP: six requests split over two instances must all count.
     const more = [];
-    for (let i = 0; i < 6; i++) more.push((await instances[i % 2]!.app.inject({ method: 'POST', url: '/api/support/contact', remoteAddress: ip, payload: {} })).statusCode);
+    for (let i = 0; i < 6; i++)
+      more.push(
+        (await instances[i % 2]!.app.inject({ method: 'POST', url: '/api/support/contact', remoteAddress: ip, payload: {} })).statusCode,
+      );
     expect(statuses).not.toContain(429);
     expect(more.filter((s) => s === 429)).toHaveLength(2);
   });
@@ -105,7 +108,10 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis'
   it('finishes on B a WeChat QR sign-in created on A', async () => {
     const created = await fetch(url(A, '/api/auth/wechat-qr-code'), { method: 'POST' });
     const qr = (await created.json()).data;
-    const cookie = created.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = created.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const back = await confirmOnPhone(qr.qr_code_url, 'xiaolin');
     expect(back.startsWith(url(B, '/api/auth/wechat-callback'))).toBe(true);
     expect((await fetch(back)).status).toBe(200);
@@ -116,7 +122,12 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis'
   });
 
   it('settles on B, exactly once, a payment ordered on A', async () => {
-    const order = await json(A, '/api/reward/wechat-pay', { amount: 5, payment_method: 'wechat', trade_type: 'NATIVE' }, { authorization: `Bearer ${token}` });
+    const order = await json(
+      A,
+      '/api/reward/wechat-pay',
+      { amount: 5, payment_method: 'wechat', trade_type: 'NATIVE' },
+      { authorization: `Bearer ${token}` },
+    );
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     const id = order.body.data.order_id;
     // The gateway calls instance B (PAY_NOTIFY_BASE_URL); B accepts it, and accepts the duplicate without a second credit.
@@ -150,9 +161,17 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis'
   it('shows on B a profile change made on A, though B had the account cached', async () => {
     const auth = { authorization: `Bearer ${token}` };
     expect((await json(B, '/api/auth/me', undefined, auth)).body.data.username).not.toBe('改过的名字');
-    const put = await fetch(url(A, '/api/auth/update-profile'), { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ username: '改过的名字' }) });
+    const put = await fetch(url(A, '/api/auth/update-profile'), {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: '改过的名字' }),
+    });
     expect(put.status).toBe(200);
-    const me = await until(() => json(B, '/api/auth/me', undefined, auth), (r) => r.body.data?.username === '改过的名字', 2000);
+    const me = await until(
+      () => json(B, '/api/auth/me', undefined, auth),
+      (r) => r.body.data?.username === '改过的名字',
+      2000,
+    );
     expect(me.body.data.username).toBe('改过的名字');
   });
 
@@ -163,7 +182,11 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis'
     expect((await json(B, '/api/auth/me', undefined, auth)).status).toBe(200);
     expect((await json(A, '/api/auth/logout', {}, auth)).status).toBe(200);
     expect((await json(A, '/api/auth/me', undefined, auth)).status).toBe(401);
-    const me = await until(() => json(B, '/api/auth/me', undefined, auth), (r) => r.status === 401, 2000);
+    const me = await until(
+      () => json(B, '/api/auth/me', undefined, auth),
+      (r) => r.status === 401,
+      2000,
+    );
     expect(me.status).toBe(401);
     expect((await json(B, '/api/auth/me', undefined, { authorization: `Bearer ${token}` })).status).toBe(200);
   });

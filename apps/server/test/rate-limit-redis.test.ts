@@ -14,7 +14,9 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
     for (let i = 0; i < 2; i++) {
       const fresh = await freshDatabase('pglite');
       drops.push(fresh.drop);
-      apps.push(await buildApp({ config: testConfig({ REDIS_URL: redisUrl!, RATE_LIMIT_AUTH_PER_MINUTE: '3' }), database: fresh.database }));
+      apps.push(
+        await buildApp({ config: testConfig({ REDIS_URL: redisUrl!, RATE_LIMIT_AUTH_PER_MINUTE: '3' }), database: fresh.database }),
+      );
     }
   });
   afterAll(async () => {
@@ -26,7 +28,12 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
     const ip = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(255)}`;
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      const res = await apps[i % 2]!.inject({ method: 'POST', url: '/api/auth/login', payload: { phone: '13800138000', password: 'x' }, remoteAddress: ip });
+      const res = await apps[i % 2]!.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { phone: '13800138000', password: 'x' },
+        remoteAddress: ip,
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 3)).not.toContain(429);
@@ -41,7 +48,10 @@ describe('when Redis is unreachable', () => {
     const fresh = await freshDatabase('pglite');
     drop = fresh.drop;
     // Nothing listens on port 1: every Redis command fails at once.
-    app = await buildApp({ config: testConfig({ REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_AUTH_PER_MINUTE: '3' }), database: fresh.database });
+    app = await buildApp({
+      config: testConfig({ REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_AUTH_PER_MINUTE: '3' }),
+      database: fresh.database,
+    });
   });
   afterAll(async () => {
     await app?.close().catch(() => undefined);

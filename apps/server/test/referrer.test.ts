@@ -5,7 +5,8 @@ import { bearer, newPhone, registerUser } from './support/users';
 
 describe.each(dbTargets)('referrer programme on %s', (target) => {
   const ctx = useTestApp(target);
-  const bind = (token: string, referrer: string) => ctx.inject({ method: 'POST', url: `/api/referrer/bind-referrer?referrer_id=${referrer}`, headers: bearer(token) });
+  const bind = (token: string, referrer: string) =>
+    ctx.inject({ method: 'POST', url: `/api/referrer/bind-referrer?referrer_id=${referrer}`, headers: bearer(token) });
   const get = (url: string, token?: string) => ctx.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
   it('binds an existing referrer once and shows it in my-referrer, /auth/me and the referrer’s my-referrals', async () => {
@@ -13,11 +14,18 @@ describe.each(dbTargets)('referrer programme on %s', (target) => {
     const b = await registerUser(ctx, { name: '李四' });
     const res = await bind(b.token, a.phone);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, message: '推荐人绑定成功', data: { referrer_id: a.phone, username: '张三丰', name: '张**', phone: `${a.phone.slice(0, 3)}****${a.phone.slice(-4)}` } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: '推荐人绑定成功',
+      data: { referrer_id: a.phone, username: '张三丰', name: '张**', phone: `${a.phone.slice(0, 3)}****${a.phone.slice(-4)}` },
+    });
     expect((await get('/api/referrer/my-referrer', b.token)).json().data).toMatchObject({ referrer_id: a.phone, username: '张三丰' });
     expect((await get('/api/auth/me', b.token)).json().data.referrer_id).toBe(a.phone);
     const referrals = (await get('/api/referrer/my-referrals', a.token)).json().data;
-    expect(referrals).toMatchObject({ total: 1, referrals: [{ username: '李四', phone: `${b.phone.slice(0, 3)}****${b.phone.slice(-4)}` }] });
+    expect(referrals).toMatchObject({
+      total: 1,
+      referrals: [{ username: '李四', phone: `${b.phone.slice(0, 3)}****${b.phone.slice(-4)}` }],
+    });
     expect((await get('/api/referrer/my-referrer', a.token)).json().data).toBeNull();
   });
 
@@ -87,7 +95,10 @@ describe.each(dbTargets)('referrer programme on %s', (target) => {
     const a = await registerUser(ctx, { name: '王小明' });
     const u = await registerUser(ctx);
     const res = await get(`/api/referrer/lookup?phone=${a.phone}`, u.token);
-    expect(res.json()).toMatchObject({ success: true, data: { username: '王小明', name: '王**', phone: `${a.phone.slice(0, 3)}****${a.phone.slice(-4)}` } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: { username: '王小明', name: '王**', phone: `${a.phone.slice(0, 3)}****${a.phone.slice(-4)}` },
+    });
     expect((await get(`/api/referrer/lookup?phone=${newPhone()}`, u.token)).statusCode).toBe(404);
     expect((await get(`/api/referrer/lookup?phone=${a.phone}`)).statusCode).toBe(401);
   });
@@ -105,7 +116,8 @@ describe('referrer lookup rate limit', () => {
   it('stops one account after 20 lookups a minute with 429', async () => {
     const u = await registerUser(ctx);
     const codes: number[] = [];
-    for (let i = 0; i < 21; i += 1) codes.push((await ctx.inject({ method: 'GET', url: `/api/referrer/lookup?phone=${u.phone}`, headers: bearer(u.token) })).statusCode);
+    for (let i = 0; i < 21; i += 1)
+      codes.push((await ctx.inject({ method: 'GET', url: `/api/referrer/lookup?phone=${u.phone}`, headers: bearer(u.token) })).statusCode);
     expect(codes.slice(0, 20).every((c) => c === 200)).toBe(true);
     expect(codes[20]).toBe(429);
   });

@@ -26,7 +26,11 @@ describe.each(dbTargets)('Alipay precreate against its gateway on %s', (target) 
     const res = await notify(params);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('success');
-    expect(await orderRow(ctx, order.order_id)).toMatchObject({ status: 'paid', amountFen: 1999, providerTradeNo: fakes.alipay.trades.get(order.order_id)!.tradeNo });
+    expect(await orderRow(ctx, order.order_id)).toMatchObject({
+      status: 'paid',
+      amountFen: 1999,
+      providerTradeNo: fakes.alipay.trades.get(order.order_id)!.tradeNo,
+    });
   });
 
   it.each<[AlipayNotifyFault, number]>([
@@ -42,7 +46,10 @@ describe.each(dbTargets)('Alipay precreate against its gateway on %s', (target) 
     expect(res.status).toBe(status);
     expect(await res.text()).not.toBe('success');
     expect(await tipRows(ctx, order.order_id)).toHaveLength(0);
-    expect(await fakes.alipay.notify(order.order_id, fault)).toMatchObject({ delivered: false, attempts: [status, status, status, status] });
+    expect(await fakes.alipay.notify(order.order_id, fault)).toMatchObject({
+      delivered: false,
+      attempts: [status, status, status, status],
+    });
   });
 
   it('refuses a validly signed notification for an unknown order, and a tampered one', async () => {

@@ -44,7 +44,9 @@ describe('sandbox gateways enforce the provider rules on our real clients', () =
     expect(await refusal(wechat.createQrOrder(order({ amountFen: 1.5 })))).toBe('rejected:PARAM_ERROR');
     expect(await refusal(wechat.createQrOrder(order({ orderId: 'bad id!' })))).toBe('rejected:PARAM_ERROR');
     expect(await refusal(wechat.createQrOrder(order({ notifyUrl: 'https://x.example/notify?a=1' })))).toBe('rejected:PARAM_ERROR');
-    expect(await refusal(wechat.createQrOrder(order({ expiresAt: new Date(fakes.clock.now().getTime() - 1000) })))).toBe('rejected:PARAM_ERROR');
+    expect(await refusal(wechat.createQrOrder(order({ expiresAt: new Date(fakes.clock.now().getTime() - 1000) })))).toBe(
+      'rejected:PARAM_ERROR',
+    );
   });
 
   it('reports ORDER_NOT_EXIST as not found and closes an unpaid order, but not a paid one (WeChat Pay)', async () => {

@@ -64,13 +64,19 @@ describe.each(dbTargets)('reward orders on %s', (target) => {
     expect(Date.parse(fake.time_expire) - Date.parse(data.expires_at)).toBe(0);
     expect(Date.parse(data.expires_at) - fakes.clock.now().getTime()).toBeGreaterThan(14 * 60_000);
     const alipay = await newOrder(ctx, token, 5, 'alipay');
-    expect(fakes.alipay.trades.get(alipay.order_id)?.body).toMatchObject({ timeout_express: '15m', total_amount: '5.00', notify_url: `http://127.0.0.1:${fakes.appPort}/api/reward/notify/alipay` });
+    expect(fakes.alipay.trades.get(alipay.order_id)?.body).toMatchObject({
+      timeout_express: '15m',
+      total_amount: '5.00',
+      notify_url: `http://127.0.0.1:${fakes.appPort}/api/reward/notify/alipay`,
+    });
   });
 
   it('refuses unknown methods, other trade types and callers without a session', async () => {
     const { token } = await registerUser(ctx);
     expect((await createOrder(ctx, token, { amount: 5, payment_method: 'paypal' })).json().message).toBe('请选择支付方式');
-    expect((await createOrder(ctx, token, { amount: 5, payment_method: 'wechat', trade_type: 'JSAPI' })).json().message).toMatch(/扫码支付/);
+    expect((await createOrder(ctx, token, { amount: 5, payment_method: 'wechat', trade_type: 'JSAPI' })).json().message).toMatch(
+      /扫码支付/,
+    );
     const anon = await ctx.inject({ method: 'POST', url: '/api/reward/wechat-pay', payload: { amount: 5, payment_method: 'wechat' } });
     expect(anon.statusCode).toBe(401);
   });
@@ -89,18 +95,30 @@ describe.each(dbTargets)('reward orders on %s', (target) => {
     const owner = await registerUser(ctx);
     const other = await registerUser(ctx);
     const order = await newOrder(ctx, owner.token, 1, 'wechat');
-    expect((await orderStatus(ctx, owner.token, order.order_id)).body.data).toMatchObject({ order_id: order.order_id, status: 'pending', amount: 1 });
+    expect((await orderStatus(ctx, owner.token, order.order_id)).body.data).toMatchObject({
+      order_id: order.order_id,
+      status: 'pending',
+      amount: 1,
+    });
     const foreign = await orderStatus(ctx, other.token, order.order_id);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body.message).toBe('订单不存在');
-    expect((await ctx.inject({ method: 'POST', url: '/api/reward/reward', headers: bearer(other.token), payload: { order_id: order.order_id } })).statusCode).toBe(404);
+    expect(
+      (await ctx.inject({ method: 'POST', url: '/api/reward/reward', headers: bearer(other.token), payload: { order_id: order.order_id } }))
+        .statusCode,
+    ).toBe(404);
     expect((await orderStatus(ctx, owner.token, 'no-such-order')).statusCode).toBe(404);
   });
 
   it('records the tip of a paid order exactly once: 409 before payment, the same tip on every later call', async () => {
     const { token, phone } = await registerUser(ctx);
     const order = await newOrder(ctx, token, 19.99, 'wechat');
-    const early = await ctx.inject({ method: 'POST', url: '/api/reward/reward', headers: bearer(token), payload: { order_id: order.order_id } });
+    const early = await ctx.inject({
+      method: 'POST',
+      url: '/api/reward/reward',
+      headers: bearer(token),
+      payload: { order_id: order.order_id },
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toMatch(/尚未支付/);
 
@@ -108,16 +126,34 @@ describe.each(dbTargets)('reward orders on %s', (target) => {
     expect(delivery).toEqual({ attempts: [204], delivered: true });
     expect((await orderStatus(ctx, token, order.order_id)).body.data).toMatchObject({ status: 'paid', amount: 19.99 });
 
-    const first = await ctx.inject({ method: 'POST', url: '/api/reward/reward', headers: bearer(token), payload: { order_id: order.order_id } });
-    const again = await ctx.inject({ method: 'POST', url: '/api/reward/reward', headers: bearer(token), payload: { order_id: order.order_id } });
-    expect(first.json()).toMatchObject({ success: true, message: '打赏成功，感谢您的支持', data: { order_id: order.order_id, user_phone: phone, amount: 19.99, payment_method: 'wechat' } });
+    const first = await ctx.inject({
+      method: 'POST',
+      url: '/api/reward/reward',
+      headers: bearer(token),
+      payload: { order_id: order.order_id },
+    });
+    const again = await ctx.inject({
+      method: 'POST',
+      url: '/api/reward/reward',
+      headers: bearer(token),
+      payload: { order_id: order.order_id },
+    });
+    expect(first.json()).toMatchObject({
+      success: true,
+      message: '打赏成功，感谢您的支持',
+      data: { order_id: order.order_id, user_phone: phone, amount: 19.99, payment_method: 'wechat' },
+    });
     expect(again.json().data).toEqual(first.json().data);
     expect(await tipRows(ctx, order.order_id)).toHaveLength(1);
   });
 
   it("lists the caller's own tips with count, total and paging for My tips", async () => {
     const { token } = await registerUser(ctx);
-    for (const [amount, method] of [[1, 'wechat'], [5.5, 'alipay'], [20, 'wechat']] as const) {
+    for (const [amount, method] of [
+      [1, 'wechat'],
+      [5.5, 'alipay'],
+      [20, 'wechat'],
+    ] as const) {
       const o = await newOrder(ctx, token, amount, method);
       if (method === 'wechat') await fakes.wechat.pay(o.order_id);
       else await fakes.alipay.pay(o.order_id);

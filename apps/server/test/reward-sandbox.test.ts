@@ -6,7 +6,12 @@ import { bearer, registerUser } from './support/users';
 
 /** Clicks a button of the sandbox pay page the way a browser submits its form, and follows the redirect. */
 async function click(payPageUrl: string, action: string) {
-  const res = await fetch(`${payPageUrl}/${action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+  const res = await fetch(`${payPageUrl}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
   expect(res.status).toBe(303);
   const back = new URL(res.headers.get('location')!, `${payPageUrl}/${action}`).toString();
   expect(back.startsWith(`${payPageUrl}?result=`)).toBe(true);
@@ -49,7 +54,12 @@ describe.each(dbTargets)('sandbox mode (the default) on %s', (target) => {
     const order = await newOrder(ctx, token, 1, 'wechat');
     await click(order.qr_code, 'close');
     await waitForStatus(ctx, token, order.order_id, 'closed');
-    const tip = await ctx.inject({ method: 'POST', url: '/api/reward/reward', headers: bearer(token), payload: { order_id: order.order_id } });
+    const tip = await ctx.inject({
+      method: 'POST',
+      url: '/api/reward/reward',
+      headers: bearer(token),
+      payload: { order_id: order.order_id },
+    });
     expect(tip.statusCode).toBe(400);
   });
 

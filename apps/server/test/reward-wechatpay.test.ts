@@ -50,7 +50,10 @@ describe.each(dbTargets)('WeChat Pay against its gateway on %s', (target) => {
     await fakes.wechat.pay(order.order_id, { notify: false });
     // An order the gateway knows but our database does not: same keys, unknown out_trade_no.
     const ghost = 'ffffffffffffffffffffffff';
-    fakes.wechat.orders.set(ghost, { ...fakes.wechat.orders.get(order.order_id)!, body: { ...fakes.wechat.orders.get(order.order_id)!.body, out_trade_no: ghost } });
+    fakes.wechat.orders.set(ghost, {
+      ...fakes.wechat.orders.get(order.order_id)!,
+      body: { ...fakes.wechat.orders.get(order.order_id)!.body, out_trade_no: ghost },
+    });
     const { headers, body } = await fakes.wechat.buildCallback(ghost);
     const res = await post(headers, body);
     expect(res.status).toBe(404);
@@ -136,7 +139,12 @@ describe.each(dbTargets)('WeChat Pay against its gateway on %s', (target) => {
     expect((await orderStatus(ctx, token, order.order_id)).body.data.status).toBe('expired');
     expect(fakes.wechat.orders.get(order.order_id)?.state).toBe('CLOSED');
     await expect(fakes.wechat.pay(order.order_id)).rejects.toThrow(/cannot be paid/);
-    const tip = await ctx.inject({ method: 'POST', url: '/api/reward/reward', headers: { authorization: `Bearer ${token}` }, payload: { order_id: order.order_id } });
+    const tip = await ctx.inject({
+      method: 'POST',
+      url: '/api/reward/reward',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { order_id: order.order_id },
+    });
     expect(tip.statusCode).toBe(400);
   });
 
@@ -152,7 +160,9 @@ describe.each(dbTargets)('WeChat Pay against its gateway on %s', (target) => {
 
   it('gets 401 SIGN_ERROR from the gateway for a request not signed by the merchant key', async () => {
     const res = await fetch(`${fakes.env.WECHATPAY_BASE_URL}/v3/pay/transactions/out-trade-no/abcdef?mchid=1900000009`, {
-      headers: { authorization: 'WECHATPAY2-SHA256-RSA2048 mchid="1900000009",nonce_str="N",timestamp="1",serial_no="AB12CD34EF56",signature="AAAA"' },
+      headers: {
+        authorization: 'WECHATPAY2-SHA256-RSA2048 mchid="1900000009",nonce_str="N",timestamp="1",serial_no="AB12CD34EF56",signature="AAAA"',
+      },
     });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: 'SIGN_ERROR' });

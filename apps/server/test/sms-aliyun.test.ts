@@ -28,7 +28,14 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const provider = () =>
-  createAliyunSmsProvider({ accessKeyId: 'test-ak', accessKeySecret: 'test-secret', signName: '灵犀', templateCode: 'SMS_123', endpoint: `127.0.0.1:${port}`, protocol: 'http' });
+  createAliyunSmsProvider({
+    accessKeyId: 'test-ak',
+    accessKeySecret: 'test-secret',
+    signName: '灵犀',
+    templateCode: 'SMS_123',
+    endpoint: `127.0.0.1:${port}`,
+    protocol: 'http',
+  });
 
 function params(entry: (typeof seen)[number]) {
   const q = new URL(entry.url, 'http://x').searchParams;
@@ -53,14 +60,25 @@ describe('Aliyun SMS adapter through the official SDK', () => {
 
   it('turns a carrier refusal into a Chinese message the user can act on', async () => {
     answer = { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发分钟级流控', RequestId: 'req-2' };
-    const err = await provider().sendCode('13800138000', '482913', 'login').catch((e) => e);
+    const err = await provider()
+      .sendCode('13800138000', '482913', 'login')
+      .catch((e) => e);
     expect(err).toBeInstanceOf(SmsSendError);
     expect(err.message).toBe('该手机号获取验证码过于频繁，请稍后再试');
   });
 });
 
 describe('a refused SMS does not cost the user a cooldown', () => {
-  const ctx = useTestApp('pglite', { build: { smsProvider: { name: 'refusing', sendCode: async () => { throw new SmsSendError('isv.AMOUNT_NOT_ENOUGH', '短信发送失败，请稍后重试'); } } } });
+  const ctx = useTestApp('pglite', {
+    build: {
+      smsProvider: {
+        name: 'refusing',
+        sendCode: async () => {
+          throw new SmsSendError('isv.AMOUNT_NOT_ENOUGH', '短信发送失败，请稍后重试');
+        },
+      },
+    },
+  });
   it('answers 400 with the message and lets the user retry at once', async () => {
     const phone = newPhone();
     const first = await ctx.inject({ method: 'POST', url: '/api/auth/send-sms-code', payload: { phone, type: 'register' } });

@@ -8,7 +8,11 @@ describe.each(dbTargets)('SMS codes on %s', (target) => {
   const send = (phone: string, type = 'register', remoteAddress?: string) =>
     ctx.inject({ method: 'POST', url: '/api/auth/send-sms-code', payload: { phone, type }, remoteAddress });
   const register = (phone: string, code: string) =>
-    ctx.inject({ method: 'POST', url: '/api/auth/register', payload: { name: '测试', phone, code, password: 'secret123', confirmPassword: 'secret123' } });
+    ctx.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: '测试', phone, code, password: 'secret123', confirmPassword: 'secret123' },
+    });
 
   it('sends a 6-digit code and says how long until the next one', async () => {
     const phone = newPhone();
@@ -57,7 +61,13 @@ describe.each(dbTargets)('SMS codes on %s', (target) => {
     const wrong = code === '000000' ? '111111' : '000000';
     const messages = [];
     for (let i = 0; i < 5; i++) messages.push((await register(phone, wrong)).json().message);
-    expect(messages).toEqual(['验证码错误，还可尝试4次', '验证码错误，还可尝试3次', '验证码错误，还可尝试2次', '验证码错误，还可尝试1次', '验证码错误次数过多，请重新获取']);
+    expect(messages).toEqual([
+      '验证码错误，还可尝试4次',
+      '验证码错误，还可尝试3次',
+      '验证码错误，还可尝试2次',
+      '验证码错误，还可尝试1次',
+      '验证码错误次数过多，请重新获取',
+    ]);
     const right = await register(phone, code);
     expect(right.statusCode).toBe(400);
     expect(right.json().message).toBe('验证码错误次数过多，请重新获取');
@@ -106,7 +116,12 @@ describe.each(dbTargets)('SMS per-IP cap on %s', (target) => {
   it('caps codes per IP per hour across phones', async () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      const res = await ctx.inject({ method: 'POST', url: '/api/auth/send-sms-code', payload: { phone: newPhone(), type: 'register' }, remoteAddress: '10.1.2.3' });
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/api/auth/send-sms-code',
+        payload: { phone: newPhone(), type: 'register' },
+        remoteAddress: '10.1.2.3',
+      });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json().message).toBe('验证码发送过于频繁，请稍后再试');
     }

@@ -14,7 +14,10 @@ describe.each(dbTargets)('binding WeChat to an account on %s', (target) => {
     const qr = await b.createQr();
     await browser().open(await confirmOnPhone(qr.data.qr_code_url, persona));
     const { body } = await b.status(qr.qr_code_id);
-    const res = await b.fetch('/api/auth/unified-login', { method: 'POST', json: { login_type: 'wechat', code: body.code, wechat_type: 'mp' } });
+    const res = await b.fetch('/api/auth/unified-login', {
+      method: 'POST',
+      json: { login_type: 'wechat', code: body.code, wechat_type: 'mp' },
+    });
     return (await res.json()) as { token: string; user_info: { id: string }; need_bind_phone: boolean };
   }
 
@@ -23,7 +26,11 @@ describe.each(dbTargets)('binding WeChat to an account on %s', (target) => {
     expect(anon.status).toBe(401);
     const { token } = await registerUser(ctx);
     const data = await browser().bindStart(token);
-    expect(data).toMatchObject({ scope: 'snsapi_login', redirect_uri: `${where.base}/api/auth/wechat-callback`, state: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(data).toMatchObject({
+      scope: 'snsapi_login',
+      redirect_uri: `${where.base}/api/auth/wechat-callback`,
+      state: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(new URL(data.qr_code_url).searchParams.get('state')).toBe(data.state);
   });
 
@@ -37,7 +44,9 @@ describe.each(dbTargets)('binding WeChat to an account on %s', (target) => {
     expect(page.status).toBe(302);
     expect(page.location).toBe('/profile?bind=success');
     expect((await b.status(start.state)).body).toMatchObject({ status: 'scanned', data: { intent: 'bind', message: '微信绑定成功' } });
-    expect((await me(token)).data).toMatchObject({ binding_status: { has_wechat: true, wechat_accounts: [{ wechat_type: 'web', wechat_nickname: '微信用户·小雨' }] } });
+    expect((await me(token)).data).toMatchObject({
+      binding_status: { has_wechat: true, wechat_accounts: [{ wechat_type: 'web', wechat_nickname: '微信用户·小雨' }] },
+    });
 
     // The phone that scanned is told to go back instead of being redirected to a profile it is not signed in to.
     const other = await registerUser(ctx);
@@ -86,7 +95,11 @@ describe.each(dbTargets)('binding WeChat to an account on %s', (target) => {
     await b.open(await confirmOnPhone((await b.bindStart(token)).qr_code_url, newPersona()));
     const res = await ctx.inject({ method: 'POST', url: '/api/auth/wechat-unbind', headers: bearer(token) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, message: '已解绑微信', data: { binding_status: { has_wechat: false, wechat_accounts: [] } } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: '已解绑微信',
+      data: { binding_status: { has_wechat: false, wechat_accounts: [] } },
+    });
     expect((await me(token)).data.binding_status.has_wechat).toBe(false);
   });
 
@@ -96,11 +109,20 @@ describe.each(dbTargets)('binding WeChat to an account on %s', (target) => {
     expect(wx.need_bind_phone).toBe(true);
 
     const code = await sendCode(ctx, existing.phone, 'bind');
-    const res = await ctx.inject({ method: 'POST', url: '/api/auth/bind-phone', payload: { phone: existing.phone, password: '', code, token: wx.token } });
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/bind-phone',
+      payload: { phone: existing.phone, password: '', code, token: wx.token },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.token).not.toBe(wx.token);
-    expect(body.data.user_info).toMatchObject({ id: existing.user.id, phone: existing.phone, username: '老用户', binding_status: { has_wechat: true } });
+    expect(body.data.user_info).toMatchObject({
+      id: existing.user.id,
+      phone: existing.phone,
+      username: '老用户',
+      binding_status: { has_wechat: true },
+    });
     // The phoneless account is gone, and its token with it.
     expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(wx.token) })).statusCode).toBe(401);
     expect(await ctx.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, wx.user_info.id) })).toBeUndefined();
@@ -114,7 +136,11 @@ describe.each(dbTargets)('binding WeChat to an account on %s', (target) => {
     const wx = await newWechatAccount(browser());
     ctx.advance(61_000);
     const code = await sendCode(ctx, existing.phone, 'bind');
-    const res = await ctx.inject({ method: 'POST', url: '/api/auth/bind-phone', payload: { phone: existing.phone, password: '', code, token: wx.token } });
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/bind-phone',
+      payload: { phone: existing.phone, password: '', code, token: wx.token },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('该手机号的账号已绑定其他微信');
     expect((await me(wx.token)).data.phone).toBeNull();
@@ -125,7 +151,11 @@ describe.each(dbTargets)('binding WeChat to an account on %s', (target) => {
     const wx = await newWechatAccount(browser());
     ctx.advance(61_000);
     await sendCode(ctx, existing.phone, 'bind');
-    const res = await ctx.inject({ method: 'POST', url: '/api/auth/bind-phone', payload: { phone: existing.phone, password: '', code: '000000', token: wx.token } });
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/bind-phone',
+      payload: { phone: existing.phone, password: '', code: '000000', token: wx.token },
+    });
     expect(res.statusCode).toBe(400);
     expect((await me(wx.token)).success).toBe(true);
   });

@@ -35,7 +35,9 @@ describe('WeChat sign-in in real mode against a separately hosted Open Platform'
     expect(qr.data).toMatchObject({ login_js_url: 'https://res.wx.qq.com/connect/zh_CN/htmledition/js/wxLogin.js' });
     await new FakeBrowser(() => where.base).open(await confirmOnPhone(qr.data.qr_code_url, 'xiaolin'));
     const { body } = await b.status(qr.qr_code_id);
-    const login = await (await b.fetch('/api/auth/unified-login', { method: 'POST', json: { login_type: 'wechat', code: body.code } })).json();
+    const login = await (
+      await b.fetch('/api/auth/unified-login', { method: 'POST', json: { login_type: 'wechat', code: body.code } })
+    ).json();
     expect(login).toMatchObject({ success: true, need_bind_phone: true, user_info: { wechat_nickname: '微信用户·小林' } });
     // Same person, other appid: a different openid, the same unionid.
     expect(login.user_info.unionid).toBe('oSbxU_xiaolin_0000000000001');

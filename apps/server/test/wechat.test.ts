@@ -22,7 +22,10 @@ describe.each(dbTargets)('WeChat QR sign-in against the fake Open Platform on %s
   }
 
   async function wechatLogin(b: FakeBrowser, ticket: string, extra: object = {}) {
-    const res = await b.fetch('/api/auth/unified-login', { method: 'POST', json: { login_type: 'wechat', code: ticket, wechat_type: 'mp', ...extra } });
+    const res = await b.fetch('/api/auth/unified-login', {
+      method: 'POST',
+      json: { login_type: 'wechat', code: ticket, wechat_type: 'mp', ...extra },
+    });
     return { status: res.status, body: await res.json() };
   }
 
@@ -34,10 +37,22 @@ describe.each(dbTargets)('WeChat QR sign-in against the fake Open Platform on %s
     const body = await res.json();
     expect(body.qr_code_id).toMatch(/^[0-9a-f]{32}$/);
     expect(body.data.qr_code_id).toBe(body.qr_code_id);
-    expect(body).toMatchObject({ success: true, scope: 'snsapi_login', redirect_uri: `${where.base}/api/auth/wechat-callback`, login_js_url: null, expires_in: 300 });
+    expect(body).toMatchObject({
+      success: true,
+      scope: 'snsapi_login',
+      redirect_uri: `${where.base}/api/auth/wechat-callback`,
+      login_js_url: null,
+      expires_in: 300,
+    });
     const url = new URL(body.qr_code_url);
     expect(url.pathname).toBe('/api/sandbox/wechat/connect/qrconnect');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ appid: body.appid, redirect_uri: body.redirect_uri, response_type: 'code', scope: 'snsapi_login', state: body.qr_code_id });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      appid: body.appid,
+      redirect_uri: body.redirect_uri,
+      response_type: 'code',
+      scope: 'snsapi_login',
+      state: body.qr_code_id,
+    });
     expect(url.hash).toBe('#wechat_redirect');
     expect(body.qr_image).toMatch(/^data:image\/png;base64,/);
     expect((await b.status(body.qr_code_id)).body).toMatchObject({ status: 'waiting' });
@@ -51,15 +66,28 @@ describe.each(dbTargets)('WeChat QR sign-in against the fake Open Platform on %s
     expect(login.body).toMatchObject({
       success: true,
       need_bind_phone: true,
-      user_info: { phone: null, username: '微信用户·小林', wechat_nickname: '微信用户·小林', binding_status: { has_wechat: true, wechat_accounts: [{ wechat_type: 'web', wechat_nickname: '微信用户·小林' }] } },
+      user_info: {
+        phone: null,
+        username: '微信用户·小林',
+        wechat_nickname: '微信用户·小林',
+        binding_status: { has_wechat: true, wechat_accounts: [{ wechat_type: 'web', wechat_nickname: '微信用户·小林' }] },
+      },
     });
     expect(login.body.user_info.unionid).toBe('oSbxU_xiaolin_0000000000001');
 
     const phone = newPhone();
     const code = await sendCode(ctx, phone, 'bind');
-    const bound = await ctx.inject({ method: 'POST', url: '/api/auth/bind-phone', payload: { phone, password: '', code, token: login.body.token } });
+    const bound = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/bind-phone',
+      payload: { phone, password: '', code, token: login.body.token },
+    });
     expect(bound.statusCode, bound.body).toBe(200);
-    expect(bound.json()).toMatchObject({ success: true, message: '手机号绑定成功', data: { user_info: { id: login.body.user_info.id, phone, binding_status: { has_wechat: true } } } });
+    expect(bound.json()).toMatchObject({
+      success: true,
+      message: '手机号绑定成功',
+      data: { user_info: { id: login.body.user_info.id, phone, binding_status: { has_wechat: true } } },
+    });
 
     // The same person scanning again lands in that account, phone and all.
     const again = await wechatLogin(b, (await scanToTicket(b, 'xiaolin')).ticket);
@@ -72,8 +100,14 @@ describe.each(dbTargets)('WeChat QR sign-in against the fake Open Platform on %s
     const second = await wechatLogin(b, (await scanToTicket(b, 'ajie')).ticket);
     expect(second.body.user_info.id).toBe(first.body.user_info.id);
     const me = await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(second.body.token) });
-    expect(me.json().data).toMatchObject({ openid: expect.stringMatching(/^oSbx/), unionid: 'oSbxU_ajie_000000000000003', wechat_nickname: '微信用户·阿杰' });
-    const rows = await ctx.database.db.query.wechatIdentities.findMany({ where: (t, { eq }) => eq(t.unionid, 'oSbxU_ajie_000000000000003') });
+    expect(me.json().data).toMatchObject({
+      openid: expect.stringMatching(/^oSbx/),
+      unionid: 'oSbxU_ajie_000000000000003',
+      wechat_nickname: '微信用户·阿杰',
+    });
+    const rows = await ctx.database.db.query.wechatIdentities.findMany({
+      where: (t, { eq }) => eq(t.unionid, 'oSbxU_ajie_000000000000003'),
+    });
     expect(rows).toHaveLength(1);
   });
 
@@ -99,10 +133,14 @@ describe.each(dbTargets)('WeChat QR sign-in against the fake Open Platform on %s
     // The fake's sns endpoints answer like WeChat: HTTP 200 with errcode.
     const code = new URL(callback).searchParams.get('code')!;
     const appid = new URL(first.data.qr_code_url).searchParams.get('appid')!;
-    const sns = await fetch(`${where.base}/api/sandbox/wechat/sns/oauth2/access_token?appid=${appid}&secret=lingxi-sandbox-wechat-secret&code=${code}&grant_type=authorization_code`);
+    const sns = await fetch(
+      `${where.base}/api/sandbox/wechat/sns/oauth2/access_token?appid=${appid}&secret=lingxi-sandbox-wechat-secret&code=${code}&grant_type=authorization_code`,
+    );
     expect(sns.status).toBe(200);
     expect(await sns.json()).toMatchObject({ errcode: 40163, errmsg: expect.stringMatching(/^code been used/) });
-    const wrongSecret = await fetch(`${where.base}/api/sandbox/wechat/sns/oauth2/access_token?appid=${appid}&secret=nope&code=${code}&grant_type=authorization_code`);
+    const wrongSecret = await fetch(
+      `${where.base}/api/sandbox/wechat/sns/oauth2/access_token?appid=${appid}&secret=nope&code=${code}&grant_type=authorization_code`,
+    );
     expect((await wrongSecret.json()).errcode).toBe(40125);
   });
 

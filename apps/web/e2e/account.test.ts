@@ -26,7 +26,8 @@ describe.skipIf(Boolean(inject('skipReason')))('profile: personal data export an
     expect(download.suggestedFilename()).toMatch(/^lingxi-my-data-\d{8}\.json$/);
     const exported = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(exported.account).toMatchObject({ phone, name: '将注销' });
-    for (const key of ['sessions', 'wechat_identities', 'referrer', 'chats', 'bazi_charts', 'payments', 'consent_records']) expect(exported).toHaveProperty(key);
+    for (const key of ['sessions', 'wechat_identities', 'referrer', 'chats', 'bazi_charts', 'payments', 'consent_records'])
+      expect(exported).toHaveProperty(key);
 
     await page.getByRole('button', { name: /注销账号/ }).click();
     const dialog = page.getByRole('dialog');
@@ -44,7 +45,11 @@ describe.skipIf(Boolean(inject('skipReason')))('profile: personal data export an
 
     const me = await fetch(`${baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(401);
-    const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, password: 'secret123' }) });
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, password: 'secret123' }),
+    });
     expect(login.status).toBe(404);
   });
 });

@@ -12,7 +12,11 @@ async function pick(page: Page, label: string, option: string, opts: { search?: 
   await box.click();
   if (opts.search) await box.fill(opts.search);
   const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await dropdown.locator('.ant-select-item-option').filter({ has: page.getByText(option, { exact: true }) }).first().click();
+  await dropdown
+    .locator('.ant-select-item-option')
+    .filter({ has: page.getByText(option, { exact: true }) })
+    .first()
+    .click();
   await dropdown.waitFor({ state: 'hidden' });
 }
 
@@ -20,7 +24,10 @@ async function chooseRadio(page: Page, text: string) {
   await page.locator('.bazi-form label.ant-radio-button-wrapper', { hasText: text }).click();
 }
 
-async function fillSolar(page: Page, o: { province: string; city: string; year: string; month: string; day: string; hour: string; minute: string }) {
+async function fillSolar(
+  page: Page,
+  o: { province: string; city: string; year: string; month: string; day: string; hour: string; minute: string },
+) {
   await pick(page, '省份', o.province, { search: o.province });
   await pick(page, '城市', o.city, { search: o.city });
   await pick(page, '年', `${o.year}年`, { search: o.year });
@@ -66,7 +73,9 @@ describe.skipIf(Boolean(inject('skipReason')))('bazi input and result in the bro
     await page.waitForURL('**/baziinput');
     await page.getByRole('button', { name: '开始排盘' }).waitFor();
     const now = new Date();
-    expect(await page.getByRole('combobox', { name: '省份' }).locator('xpath=ancestor::*[contains(@class,"ant-select")][1]').innerText()).toContain('北京');
+    expect(
+      await page.getByRole('combobox', { name: '省份' }).locator('xpath=ancestor::*[contains(@class,"ant-select")][1]').innerText(),
+    ).toContain('北京');
     expect(await page.locator('.ant-form-item').filter({ hasText: /^年/ }).first().innerText()).toContain(`${now.getFullYear()}年`);
     expect(await page.locator('label.ant-radio-button-wrapper-checked').allInnerTexts()).toEqual(['男', '公历']);
     await page.context().close();
@@ -85,7 +94,16 @@ describe.skipIf(Boolean(inject('skipReason')))('bazi input and result in the bro
     await page.getByRole('button', { name: '开始排盘' }).click();
     await page.waitForURL('**/baziresult');
 
-    const { chart, pillars } = expected({ year: '1990', month: '05', day: '20', hour: '08', minute: '05', gender: 'male', calendarType: 'solar', birth_place: '广东深圳' });
+    const { chart, pillars } = expected({
+      year: '1990',
+      month: '05',
+      day: '20',
+      hour: '08',
+      minute: '05',
+      gender: 'male',
+      calendarType: 'solar',
+      birth_place: '广东深圳',
+    });
     await page.getByText('乾造').waitFor();
     expect(await pillarsOnPage(page)).toEqual(pillars);
     await page.getByText('广东深圳').waitFor();
@@ -115,7 +133,17 @@ describe.skipIf(Boolean(inject('skipReason')))('bazi input and result in the bro
     await page.getByRole('button', { name: '开始排盘' }).click();
     await page.waitForURL('**/baziresult');
 
-    const { chart, pillars } = expected({ year: '2020', month: '04', day: '10', hour: '12', minute: '00', isLeapMonth: true, gender: 'female', calendarType: 'lunar', birth_place: '北京北京' });
+    const { chart, pillars } = expected({
+      year: '2020',
+      month: '04',
+      day: '10',
+      hour: '12',
+      minute: '00',
+      isLeapMonth: true,
+      gender: 'female',
+      calendarType: 'lunar',
+      birth_place: '北京北京',
+    });
     await page.getByText('坤造').waitFor();
     expect(chart.lunar_date.is_leap_month).toBe(true);
     await page.getByText(`${chart.lunar_date.text} 12:00`).waitFor();
@@ -128,7 +156,10 @@ describe.skipIf(Boolean(inject('skipReason')))('bazi input and result in the bro
     const page = await signedIn('desktop');
     await fillSolar(page, { province: '北京', city: '北京', year: '1988', month: '4月', day: '17日', hour: '02时 · 丑时', minute: '30分' });
     await page.getByRole('button', { name: '开始排盘' }).click();
-    await page.locator('.bazi-error').getByText(/夏令时/).waitFor();
+    await page
+      .locator('.bazi-error')
+      .getByText(/夏令时/)
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/baziinput');
     await page.context().close();
   });
@@ -158,14 +189,32 @@ describe.skipIf(Boolean(inject('skipReason')))('bazi input and result in the bro
     await page.getByRole('button', { name: '开始排盘' }).waitFor();
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await screenshot(page, 'bazi-input-mobile');
-    await fillSolar(page, { province: '新疆', city: '乌鲁木齐', year: '1995', month: '11月', day: '3日', hour: '23时 · 子时', minute: '40分' });
+    await fillSolar(page, {
+      province: '新疆',
+      city: '乌鲁木齐',
+      year: '1995',
+      month: '11月',
+      day: '3日',
+      hour: '23时 · 子时',
+      minute: '40分',
+    });
     await page.getByText('高级选项').click();
     await page.getByRole('checkbox', { name: '使用真太阳时' }).check();
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'bazi-input-mobile-advanced');
     await page.getByRole('button', { name: '开始排盘' }).click();
     await page.waitForURL('**/baziresult');
-    const { pillars } = expected({ year: '1995', month: '11', day: '03', hour: '23', minute: '40', gender: 'male', calendarType: 'solar', birth_place: '新疆乌鲁木齐', trueSolarTime: true });
+    const { pillars } = expected({
+      year: '1995',
+      month: '11',
+      day: '03',
+      hour: '23',
+      minute: '40',
+      gender: 'male',
+      calendarType: 'solar',
+      birth_place: '新疆乌鲁木齐',
+      trueSolarTime: true,
+    });
     await page.getByText(/^真太阳时校正：/).waitFor();
     expect(await pillarsOnPage(page)).toEqual(pillars);
     expect(await hasHorizontalOverflow(page)).toBe(false);

@@ -112,7 +112,10 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
 
       const other = drawer.locator('.chat-session').filter({ hasNotText: '压力话题' });
       await other.getByRole('button', { name: /^删除/ }).click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }).click();
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: /删\s*除/ })
+        .click();
       await page.getByText('删除成功').first().waitFor();
       await expect.poll(() => drawer.locator('.chat-session').count()).toBe(1);
 

@@ -32,9 +32,7 @@ function newestMtime(target: string): number {
 /** Rebuilding takes seconds but runs on every e2e start otherwise; skip it when dist is newer than every input. */
 function buildWebIfStale(): void {
   const builtAt = newestMtime(path.join(webRoot, 'dist/index.html'));
-  const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'precompress.ts', 'route-preload.ts'].map((p) =>
-    path.join(webRoot, p),
-  );
+  const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'precompress.ts', 'route-preload.ts'].map((p) => path.join(webRoot, p));
   inputs.push(path.join(repoRoot, 'packages/shared/src'));
   if (builtAt > 0 && Math.max(...inputs.map(newestMtime)) < builtAt) return;
   const vite = path.join(webRoot, 'node_modules/vite/bin/vite.js');

@@ -47,7 +47,11 @@ describe.skipIf(Boolean(inject('skipReason')))('guards and validation messages',
   it('works from the keyboard: Tab through the form, Space ticks consent, Enter submits and focuses the field to fix', async () => {
     await ui.page.goto('/login');
     const form = ui.page.locator('form#password-login');
-    const focused = () => ui.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.getAttribute('placeholder') ?? document.activeElement?.getAttribute('type'));
+    const focused = () =>
+      ui.page.evaluate(
+        () =>
+          (document.activeElement as HTMLInputElement | null)?.getAttribute('placeholder') ?? document.activeElement?.getAttribute('type'),
+      );
     await form.getByPlaceholder('手机号').focus();
     await ui.page.keyboard.type('12345');
     await ui.page.keyboard.press('Tab');

@@ -49,7 +49,8 @@ describe.skipIf(Boolean(inject('skipReason')))('profile: WeChat binding', () => 
       const { token } = await registerViaApi(baseUrl, nextPhone(), '资料页');
       const page = await newPage(browser, baseUrl, viewport);
       await page.goto(`/profile?token=${encodeURIComponent(token)}`);
-      for (const text of ['个人资料', '未绑定微信', '修改用户名', '我的打赏', '我的推荐人', '导出我的数据']) await page.getByText(text).first().waitFor();
+      for (const text of ['个人资料', '未绑定微信', '修改用户名', '我的打赏', '我的推荐人', '导出我的数据'])
+        await page.getByText(text).first().waitFor();
       await page.getByText(/邀请好友注册/).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
       await screenshot(page, `${viewport}-profile-full`);

@@ -6,7 +6,6 @@ import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type Viewpor
 const baseUrl = inject('baseUrl');
 const adminPhone = inject('adminPhone');
 
-
 async function signedInPage(browser: Browser, token: string, path: string, viewport: ViewportName = 'desktop'): Promise<Page> {
   const page = await newPage(browser, baseUrl, viewport);
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`);

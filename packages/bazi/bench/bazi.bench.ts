@@ -48,10 +48,34 @@ function lunarJavascript(input: BaziInput): void {
   const ec = lunar.getEightChar();
   ec.setSect(1);
   const pillars = [
-    [ec.getYear(), ec.getYearShiShenGan(), ec.getYearHideGan(), ec.getYearShiShenZhi(), ec.getYearNaYin(), ec.getYearDiShi(), ec.getYearXunKong()],
-    [ec.getMonth(), ec.getMonthShiShenGan(), ec.getMonthHideGan(), ec.getMonthShiShenZhi(), ec.getMonthNaYin(), ec.getMonthDiShi(), ec.getMonthXunKong()],
+    [
+      ec.getYear(),
+      ec.getYearShiShenGan(),
+      ec.getYearHideGan(),
+      ec.getYearShiShenZhi(),
+      ec.getYearNaYin(),
+      ec.getYearDiShi(),
+      ec.getYearXunKong(),
+    ],
+    [
+      ec.getMonth(),
+      ec.getMonthShiShenGan(),
+      ec.getMonthHideGan(),
+      ec.getMonthShiShenZhi(),
+      ec.getMonthNaYin(),
+      ec.getMonthDiShi(),
+      ec.getMonthXunKong(),
+    ],
     [ec.getDay(), ec.getDayShiShenGan(), ec.getDayHideGan(), ec.getDayShiShenZhi(), ec.getDayNaYin(), ec.getDayDiShi(), ec.getDayXunKong()],
-    [ec.getTime(), ec.getTimeShiShenGan(), ec.getTimeHideGan(), ec.getTimeShiShenZhi(), ec.getTimeNaYin(), ec.getTimeDiShi(), ec.getTimeXunKong()],
+    [
+      ec.getTime(),
+      ec.getTimeShiShenGan(),
+      ec.getTimeHideGan(),
+      ec.getTimeShiShenZhi(),
+      ec.getTimeNaYin(),
+      ec.getTimeDiShi(),
+      ec.getTimeXunKong(),
+    ],
   ];
   const terms = [lunar.getPrevJieQi(true).getSolar().toYmdHms(), lunar.getNextJieQi(true).getSolar().toYmdHms()];
   const yun = ec.getYun(input.gender === 'male' ? 1 : 0, 2);
@@ -85,6 +109,8 @@ const candidate = chartsPerSecond(ours);
 const ratio = candidate / baseline;
 console.log(`  @lingxi/bazi computeChart  ${fmt(candidate)} charts/s  (${perChart(candidate)} per chart)`);
 console.log(`  lunar-javascript 1.7.7     ${fmt(baseline)} charts/s  (${perChart(baseline)} per chart)`);
-console.log(`  ratio                      ${ratio.toFixed(1).padStart(10)}×  (target ≥ ${TARGET_RATIO}×: ${ratio >= TARGET_RATIO ? 'met' : 'NOT MET'})`);
+console.log(
+  `  ratio                      ${ratio.toFixed(1).padStart(10)}×  (target ≥ ${TARGET_RATIO}×: ${ratio >= TARGET_RATIO ? 'met' : 'NOT MET'})`,
+);
 // Printing the checksum keeps the engine from optimising either loop away.
 console.log(`  (checksum ${sink})`);

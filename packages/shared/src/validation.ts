@@ -5,8 +5,7 @@ import { MSG, PHONE_PATTERN, normalizePhone } from './rules/fields';
 export { MSG, PHONE_PATTERN, SMS_CODE_PATTERN, isValidPhone, maskPhone, normalizePhone } from './rules/fields';
 
 /** A string field whose every failure (missing, wrong type, empty) reports `required`. */
-export const requiredString = (required: string) =>
-  z.string({ error: required }).trim().min(1, { error: required });
+export const requiredString = (required: string) => z.string({ error: required }).trim().min(1, { error: required });
 
 export const phoneField = requiredString(MSG.phoneRequired)
   .transform(normalizePhone)

@@ -32,12 +32,22 @@ export const bearerToken = (req: FastifyRequest): string | null => {
  * account cache holds the verified claims and the live session between changes; any change to the session or the
  * user evicts them (ADR 009), and an expired token or session never passes from the cache.
  */
-export const authPlugin = fp<{ tokens: TokenSigner; sessions: SessionRepository; cache: AccountCache; adminPhones: readonly string[]; now: () => Date }>(
+export const authPlugin = fp<{
+  tokens: TokenSigner;
+  sessions: SessionRepository;
+  cache: AccountCache;
+  adminPhones: readonly string[];
+  now: () => Date;
+}>(
   async (app: FastifyInstance, o) => {
     const resolveToken = async (token: string) => {
       const now = o.now();
       const at = now.getTime();
-      const claims = await o.cache.getOrLoadOwned(`token:${token}`, () => o.tokens.verify(token), (c) => c.expiresAt > at);
+      const claims = await o.cache.getOrLoadOwned(
+        `token:${token}`,
+        () => o.tokens.verify(token),
+        (c) => c.expiresAt > at,
+      );
       if (!claims) return null;
       const live = await o.cache.getOrLoad(
         claims.userId,

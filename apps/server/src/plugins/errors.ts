@@ -6,7 +6,16 @@ import { AppError } from '../lib/errors';
 const HAN = /[\u4e00-\u9fff]/;
 
 // Connection-level failures (postgres-js codes and SQLSTATE classes 08/57) mean "try again soon", not "we broke".
-const DB_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+const DB_DOWN = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+]);
 function isDatabaseUnavailable(err: unknown): boolean {
   const code = String((err as { code?: unknown })?.code ?? '');
   if (DB_DOWN.has(code) || /^(08|57P)/.test(code)) return true;
@@ -47,13 +56,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 413) return reply.status(413).send({ success: false, message: '请求内容过大', data: null });
     if (status === 415) return reply.status(415).send({ success: false, message: '不支持的请求内容类型', data: null });
     if (status >= 400 && status < 500) {
-      const message = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-        ? '请求体不是有效的JSON'
-        : '请求参数不正确';
+      const message =
+        err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? '请求体不是有效的JSON'
+          : '请求参数不正确';
       return reply.status(status).send({ success: false, message, data: null });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ success: false, message: '服务器内部错误，请稍后重试', data: null });
   });
-
 }

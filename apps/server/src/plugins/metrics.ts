@@ -12,7 +12,12 @@ export function createMetrics() {
     liveStreamsFrom(count: () => number) {
       liveStreamCount = count;
     },
-    httpRequests: new Counter({ name: 'lingxi_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'] as const, registers: [registry] }),
+    httpRequests: new Counter({
+      name: 'lingxi_http_requests_total',
+      help: 'HTTP requests by route and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    }),
     httpDuration: new Histogram({
       name: 'lingxi_http_request_duration_seconds',
       help: 'HTTP request latency by route',
@@ -28,7 +33,12 @@ export function createMetrics() {
         this.set(liveStreamCount());
       },
     }),
-    paymentOutcomes: new Counter({ name: 'lingxi_payment_outcomes_total', help: 'Payment orders settled by outcome', labelNames: ['method', 'outcome'] as const, registers: [registry] }),
+    paymentOutcomes: new Counter({
+      name: 'lingxi_payment_outcomes_total',
+      help: 'Payment orders settled by outcome',
+      labelNames: ['method', 'outcome'] as const,
+      registers: [registry],
+    }),
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -42,7 +52,8 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     done();
   });
   app.get('/api/metrics', { schema: { hide: true } }, async (req, reply) => {
-    if (token && req.headers.authorization !== `Bearer ${token}`) return reply.status(401).send({ success: false, message: '未授权', data: null });
+    if (token && req.headers.authorization !== `Bearer ${token}`)
+      return reply.status(401).send({ success: false, message: '未授权', data: null });
     reply.type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });

@@ -61,7 +61,14 @@ export function operationsOf(doc: { paths: Record<string, Record<string, any>> }
  * Sends `count` malformed requests spread over every operation and reports each 5xx, and each 4xx without a message.
  * `validToken` lets half the requests reach the code behind authentication.
  */
-export async function fuzz(o: { baseUrl: string; doc: any; count: number; seed?: number; validToken?: string; log?: (s: string) => void }): Promise<FuzzResult> {
+export async function fuzz(o: {
+  baseUrl: string;
+  doc: any;
+  count: number;
+  seed?: number;
+  validToken?: string;
+  log?: (s: string) => void;
+}): Promise<FuzzResult> {
   const rand = prng(o.seed ?? 20261122);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const ops = operationsOf(o.doc);
@@ -91,7 +98,9 @@ export async function fuzz(o: { baseUrl: string; doc: any; count: number; seed?:
     }
   };
   const fillPath = (path: string) =>
-    path.replace(/\{[^}]+\}/g, () => encode(String(pick([...HOSTILE_STRINGS.filter((s) => s.length < 500), 'x', '1', '00000000-0000-0000-0000-000000000000']))));
+    path.replace(/\{[^}]+\}/g, () =>
+      encode(String(pick([...HOSTILE_STRINGS.filter((s) => s.length < 500), 'x', '1', '00000000-0000-0000-0000-000000000000']))),
+    );
 
   const query = (op: Operation) => {
     const names = [...op.queryNames, ...(rand() < 0.3 ? ['page', 'page_size', 'phone', 'session_id', 'min', 'max'] : [])];
@@ -115,7 +124,12 @@ export async function fuzz(o: { baseUrl: string; doc: any; count: number; seed?:
         headers['content-type'] = 'application/json';
         body = pick(['{', '{"a":', '[1,2', 'null', '"str"', '{"phone":"1380013800\\u0000"}', '\u0000', 'nope']);
       } else if (kind < 0.12) {
-        headers['content-type'] = pick(['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded']);
+        headers['content-type'] = pick([
+          'text/plain',
+          'application/xml',
+          'multipart/form-data; boundary=x',
+          'application/x-www-form-urlencoded',
+        ]);
         body = 'a=1&b=%ZZ&c=' + 'x'.repeat(100);
       } else {
         const b = mutateBody(op);
@@ -139,7 +153,14 @@ export async function fuzz(o: { baseUrl: string; doc: any; count: number; seed?:
     result.sent += 1;
     result.byStatus[status] = (result.byStatus[status] ?? 0) + 1;
     if (status >= 500) result.failures.push({ method: op.method, url: url.slice(0, 300), status, body: text.slice(0, 300), reason: '5xx' });
-    else if (status >= 400 && !hasMessage(text)) result.failures.push({ method: op.method, url: url.slice(0, 300), status, body: text.slice(0, 300), reason: '4xx without a message' });
+    else if (status >= 400 && !hasMessage(text))
+      result.failures.push({
+        method: op.method,
+        url: url.slice(0, 300),
+        status,
+        body: text.slice(0, 300),
+        reason: '4xx without a message',
+      });
     if (o.log && (i + 1) % 1000 === 0) o.log(`  … ${i + 1}/${o.count}`);
   }
   return result;

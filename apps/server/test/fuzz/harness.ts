@@ -18,7 +18,11 @@ export async function startFuzzTarget() {
   const doc = await (await fetch(`${baseUrl}/api/docs/json`)).json();
 
   const phone = '13700000042';
-  await fetch(`${baseUrl}/api/auth/send-sms-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, type: 'register' }) });
+  await fetch(`${baseUrl}/api/auth/send-sms-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone, type: 'register' }),
+  });
   const code = (await (await fetch(`${baseUrl}/api/sandbox/sms?phone=${phone}`)).json()).data.code;
   const reg = await (
     await fetch(`${baseUrl}/api/auth/register`, {

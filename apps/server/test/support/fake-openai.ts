@@ -17,7 +17,8 @@ import type { AddressInfo } from 'node:net';
  * - http-error: 500 with an OpenAI-style error body
  * A request may pick its own mode with a marker `[fake:<mode>]` in its last user message.
  */
-export type FakeMode = 'normal' | 'slow' | 'stalled' | 'stall-after-first' | 'error-mid-stream' | 'no-usage' | 'generated-by' | 'http-error';
+export type FakeMode =
+  'normal' | 'slow' | 'stalled' | 'stall-after-first' | 'error-mid-stream' | 'no-usage' | 'generated-by' | 'http-error';
 const MODES: FakeMode[] = ['normal', 'slow', 'stalled', 'stall-after-first', 'error-mid-stream', 'no-usage', 'generated-by', 'http-error'];
 
 export interface FakeRequest {
@@ -69,19 +70,30 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}) {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'POST' || !/\/chat\/completions$/.test(req.url ?? '')) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
       return;
     }
     let raw = '';
     for await (const part of req) raw += part;
     const body = JSON.parse(raw) as FakeRequest['body'];
     if (o.apiKey && req.headers.authorization !== `Bearer ${o.apiKey}`) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }));
       return;
     }
     const last = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     const marked = /\[fake:([a-z-]+)\]/.exec(last)?.[1] as FakeMode | undefined;
-    const rec: FakeRequest = { body, headers: req.headers, mode: marked && MODES.includes(marked) ? marked : mode, aborted: false, completed: false, closed: Promise.resolve() };
+    const rec: FakeRequest = {
+      body,
+      headers: req.headers,
+      mode: marked && MODES.includes(marked) ? marked : mode,
+      aborted: false,
+      completed: false,
+      closed: Promise.resolve(),
+    };
     rec.closed = new Promise((resolve) => {
       res.on('close', () => {
         if (!res.writableEnded) rec.aborted = true;
@@ -96,7 +108,9 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}) {
   async function stream(rec: FakeRequest, res: ServerResponse) {
     const m = rec.mode;
     if (m === 'http-error') {
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'The server had an error', type: 'server_error' } }));
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'The server had an error', type: 'server_error' } }));
       rec.completed = true;
       return;
     }
@@ -107,7 +121,13 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}) {
     const gone = () => res.destroyed || res.writableEnded;
     const send = (payload: unknown) => !gone() && res.write(`data: ${JSON.stringify(payload)}\n\n`);
     const chunk = (delta: object, finish: string | null = null) =>
-      send({ id, object: 'chat.completion.chunk', created, model: rec.body.model || FAKE_MODEL, choices: [{ index: 0, delta, finish_reason: finish }] });
+      send({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model: rec.body.model || FAKE_MODEL,
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      });
 
     if (m === 'stalled') {
       // DeepSeek-style keep-alive comments while queued: they must not count as the first byte.
@@ -134,7 +154,14 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}) {
     chunk({}, 'stop');
     if (m !== 'no-usage' && rec.body.stream_options?.include_usage) {
       const usage = o.usage ?? DEFAULT_USAGE;
-      send({ id, object: 'chat.completion.chunk', created, model: rec.body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } });
+      send({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model: rec.body.model,
+        choices: [],
+        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+      });
     }
     if (gone()) return;
     res.end('data: [DONE]\n\n');

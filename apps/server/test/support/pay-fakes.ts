@@ -49,9 +49,23 @@ export function usePayFakes(extraEnv: Record<string, string> = {}): PayFakes {
   let alipayFake: AlipayFake;
 
   beforeAll(async () => {
-    const [merchant, wechatpay, platform, alipayApp, alipayGateway] = await Promise.all([generateRsaPair(), generateRsaPair(), generateRsaPair(), generateRsaPair(), generateRsaPair()]);
+    const [merchant, wechatpay, platform, alipayApp, alipayGateway] = await Promise.all([
+      generateRsaPair(),
+      generateRsaPair(),
+      generateRsaPair(),
+      generateRsaPair(),
+      generateRsaPair(),
+    ]);
     const apiV3Key = randomBytes(16).toString('hex');
-    const ids = { mchid: '1900000009', appid: 'wx00000000000000a1', serial: 'AB12CD34EF56', pubKeyId: 'PUB_KEY_ID_0119000000092026', certSerial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1', alipayAppId: '2021000000000009', sellerId: '2088000000000009' };
+    const ids = {
+      mchid: '1900000009',
+      appid: 'wx00000000000000a1',
+      serial: 'AB12CD34EF56',
+      pubKeyId: 'PUB_KEY_ID_0119000000092026',
+      certSerial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+      alipayAppId: '2021000000000009',
+      sellerId: '2088000000000009',
+    };
     const retryDelaysMs = [50, 100, 200];
     const urls: string[] = [];
     wechatFake = createWechatPayFake({

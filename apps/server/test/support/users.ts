@@ -22,7 +22,10 @@ export async function latestCode(ctx: TestContext, phone: string): Promise<strin
   return res.json().data.code;
 }
 
-export async function registerUser(ctx: TestContext, over: Partial<{ phone: string; name: string; password: string; referrer_id: string }> = {}) {
+export async function registerUser(
+  ctx: TestContext,
+  over: Partial<{ phone: string; name: string; password: string; referrer_id: string }> = {},
+) {
   const phone = over.phone ?? newPhone();
   const code = await sendCode(ctx, phone, 'register');
   // Each register sends a code, so the next code for this phone must wait out the cooldown.
@@ -30,7 +33,14 @@ export async function registerUser(ctx: TestContext, over: Partial<{ phone: stri
   const res = await ctx.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { name: over.name ?? '测试用户', phone, code, password: over.password ?? 'secret123', confirmPassword: over.password ?? 'secret123', referrer_id: over.referrer_id ?? '' },
+    payload: {
+      name: over.name ?? '测试用户',
+      phone,
+      code,
+      password: over.password ?? 'secret123',
+      confirmPassword: over.password ?? 'secret123',
+      referrer_id: over.referrer_id ?? '',
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();

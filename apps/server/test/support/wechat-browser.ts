@@ -59,7 +59,16 @@ export class FakeBrowser {
 
   async status(id: string) {
     const res = await this.fetch(`/api/auth/wechat-qr-status/${id}`);
-    return { http: res.status, body: (await res.json()) as { success: boolean; message: string; status?: string; code?: string; data?: { status: string; code?: string; message?: string } } };
+    return {
+      http: res.status,
+      body: (await res.json()) as {
+        success: boolean;
+        message: string;
+        status?: string;
+        code?: string;
+        data?: { status: string; code?: string; message?: string };
+      },
+    };
   }
 
   /** GETs a redirect_uri (the callback) and returns what the browser would show or where it would go. */

@@ -12,12 +12,28 @@ export async function seedPersonalData(db: Db, userId: string, phone: string) {
     { sessionId, userId, role: 'user', content: '我明年适合换工作吗？', orderNum: 1 },
     { sessionId, userId, role: 'assistant', content: '从命盘看，明年下半年更合适。', orderNum: 2 },
   ]);
-  await db.insert(baziCharts).values({ userId, input: { year: 1990, month: 5, day: 1, birth_place: '北京市北京市' }, result: { pillars: { year: { gan: '庚', zhi: '午' } } } });
+  await db.insert(baziCharts).values({
+    userId,
+    input: { year: 1990, month: 5, day: 1, birth_place: '北京市北京市' },
+    result: { pillars: { year: { gan: '庚', zhi: '午' } } },
+  });
   const orderId = `ord${userId.replace(/-/g, '').slice(0, 20)}`;
   const paidAt = new Date();
-  await db.insert(paymentOrders).values({ id: orderId, userId, userPhone: phone, method: 'wechat', tradeType: 'NATIVE', amountFen: 500, status: 'paid', paidAt, expiresAt: new Date(Date.now() + 3600_000) });
+  await db.insert(paymentOrders).values({
+    id: orderId,
+    userId,
+    userPhone: phone,
+    method: 'wechat',
+    tradeType: 'NATIVE',
+    amountFen: 500,
+    status: 'paid',
+    paidAt,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
   await db.insert(tips).values({ orderId, userId, userPhone: phone, amountFen: 500 });
-  await db.insert(wechatIdentities).values({ userId, appid: 'wx_test_app', openid: `openid-${userId}`, unionid: `union-${userId}`, nickname: '微信用户·测试' });
+  await db
+    .insert(wechatIdentities)
+    .values({ userId, appid: 'wx_test_app', openid: `openid-${userId}`, unionid: `union-${userId}`, nickname: '微信用户·测试' });
   return { sessionId, orderId };
 }
 
@@ -31,7 +47,11 @@ export async function findEverywhere(db: Db, needle: string): Promise<string[]> 
   for (const c of columns) {
     const t = String(c.table_name);
     const col = String(c.column_name);
-    const r = rowsOf(await db.execute(sql`select count(*)::int as n from ${sql.identifier(t)} where ${sql.identifier(col)}::text like ${'%' + needle + '%'}`));
+    const r = rowsOf(
+      await db.execute(
+        sql`select count(*)::int as n from ${sql.identifier(t)} where ${sql.identifier(col)}::text like ${'%' + needle + '%'}`,
+      ),
+    );
     if (Number(r[0]?.n) > 0) hits.push(`${t}.${col}`);
   }
   return hits;

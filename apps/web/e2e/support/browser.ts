@@ -43,9 +43,7 @@ export async function newPage(browser: Browser, baseUrl: string, viewport: Viewp
 /** Waits for finite CSS animations (drawer slide, modal zoom) so screenshots show the settled state; spinners loop forever. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
   );
 }
 

@@ -11,7 +11,9 @@ export async function confirmInSecondTab(page: Page, opts: { persona?: RegExp; s
   const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
   await tab.waitForLoadState();
   await tab.getByText('微信登录确认').waitFor();
-  const choice = opts.persona ? tab.locator('label.persona', { hasText: opts.persona }) : tab.locator('label.persona', { hasText: '一个从未登录过的微信用户' });
+  const choice = opts.persona
+    ? tab.locator('label.persona', { hasText: opts.persona })
+    : tab.locator('label.persona', { hasText: '一个从未登录过的微信用户' });
   await choice.click();
   if (opts.shot) await screenshot(tab, opts.shot);
   const nickname = (await choice.locator('span').nth(1).innerText()).split('\n')[0]!.trim();

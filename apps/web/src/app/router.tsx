@@ -10,7 +10,9 @@ import { BootFallback } from './routes/boot-fallback';
  * Each page is its own chunk, loaded when its route is first visited: a phone opening /login downloads the login
  * form, not the chat's markdown renderer or the Bazi tables (docs/benchmarks.md, initial JS budget).
  */
-const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => async () => ({ Component: pick(await load()) });
+const page =
+  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
 
 // antd's Result carries three status illustrations (~10 KB gzip); only a crashed page needs them.
 const RouteError = lazy(() => import('./routes/route-error').then((m) => ({ default: m.RouteError })));
@@ -39,33 +41,137 @@ export const routes: RouteObject[] = [
           </UrlTokenGate>
         ),
         children: [
-          { index: true, lazy: page(() => import('./routes/home'), (m) => m.HomeRoute) },
-          { path: paths.baziInput.slice(1), lazy: page(() => import('@/features/bazi/components/bazi-input-page'), (m) => m.BaziInputPage) },
-          { path: paths.baziResult.slice(1), lazy: page(() => import('@/features/bazi/components/bazi-result-page'), (m) => m.BaziResultPage) },
-          { path: paths.chat.slice(1), lazy: page(() => import('./routes/chat'), (m) => m.ChatRoute) },
-          { path: paths.tokenStats.slice(1), lazy: page(() => import('./routes/token-stats'), (m) => m.TokenStatsRoute) },
+          {
+            index: true,
+            lazy: page(
+              () => import('./routes/home'),
+              (m) => m.HomeRoute,
+            ),
+          },
+          {
+            path: paths.baziInput.slice(1),
+            lazy: page(
+              () => import('@/features/bazi/components/bazi-input-page'),
+              (m) => m.BaziInputPage,
+            ),
+          },
+          {
+            path: paths.baziResult.slice(1),
+            lazy: page(
+              () => import('@/features/bazi/components/bazi-result-page'),
+              (m) => m.BaziResultPage,
+            ),
+          },
+          {
+            path: paths.chat.slice(1),
+            lazy: page(
+              () => import('./routes/chat'),
+              (m) => m.ChatRoute,
+            ),
+          },
+          {
+            path: paths.tokenStats.slice(1),
+            lazy: page(
+              () => import('./routes/token-stats'),
+              (m) => m.TokenStatsRoute,
+            ),
+          },
         ],
       },
       {
         element: <UrlTokenGate />,
         children: [
-          { path: paths.login, lazy: page(() => import('./routes/login'), (m) => m.LoginRoute) },
-          { path: paths.register, lazy: page(() => import('./routes/register'), (m) => m.RegisterRoute) },
-          { path: paths.rewardList, lazy: page(() => import('./routes/reward-list'), (m) => m.RewardListRoute) },
-          { path: paths.rewardHistory, lazy: page(() => import('./routes/reward-history'), (m) => m.RewardHistoryRoute) },
+          {
+            path: paths.login,
+            lazy: page(
+              () => import('./routes/login'),
+              (m) => m.LoginRoute,
+            ),
+          },
+          {
+            path: paths.register,
+            lazy: page(
+              () => import('./routes/register'),
+              (m) => m.RegisterRoute,
+            ),
+          },
+          {
+            path: paths.rewardList,
+            lazy: page(
+              () => import('./routes/reward-list'),
+              (m) => m.RewardListRoute,
+            ),
+          },
+          {
+            path: paths.rewardHistory,
+            lazy: page(
+              () => import('./routes/reward-history'),
+              (m) => m.RewardHistoryRoute,
+            ),
+          },
           {
             element: <ProtectedRoute />,
-            children: [{ path: paths.profile, lazy: page(() => import('./routes/profile'), (m) => m.ProfileRoute) }],
+            children: [
+              {
+                path: paths.profile,
+                lazy: page(
+                  () => import('./routes/profile'),
+                  (m) => m.ProfileRoute,
+                ),
+              },
+            ],
           },
-          { path: paths.bindPhone, lazy: page(() => import('@/features/auth/components/bind-phone-page'), (m) => m.BindPhonePage) },
-          { path: paths.tokenHandler, lazy: page(() => import('./routes/token-handler'), (m) => m.TokenHandlerRoute) },
+          {
+            path: paths.bindPhone,
+            lazy: page(
+              () => import('@/features/auth/components/bind-phone-page'),
+              (m) => m.BindPhonePage,
+            ),
+          },
+          {
+            path: paths.tokenHandler,
+            lazy: page(
+              () => import('./routes/token-handler'),
+              (m) => m.TokenHandlerRoute,
+            ),
+          },
         ],
       },
-      { path: paths.about, lazy: page(() => import('@/features/static-pages/components/about-page'), (m) => m.AboutPage) },
-      { path: paths.privacy, lazy: page(() => import('@/features/static-pages/components/privacy-page'), (m) => m.PrivacyPage) },
-      { path: paths.terms, lazy: page(() => import('@/features/static-pages/components/terms-page'), (m) => m.TermsPage) },
-      { path: paths.contact, lazy: page(() => import('@/features/static-pages/components/contact-page'), (m) => m.ContactPage) },
-      { path: '*', lazy: page(() => import('./routes/not-found'), (m) => m.NotFoundRoute) },
+      {
+        path: paths.about,
+        lazy: page(
+          () => import('@/features/static-pages/components/about-page'),
+          (m) => m.AboutPage,
+        ),
+      },
+      {
+        path: paths.privacy,
+        lazy: page(
+          () => import('@/features/static-pages/components/privacy-page'),
+          (m) => m.PrivacyPage,
+        ),
+      },
+      {
+        path: paths.terms,
+        lazy: page(
+          () => import('@/features/static-pages/components/terms-page'),
+          (m) => m.TermsPage,
+        ),
+      },
+      {
+        path: paths.contact,
+        lazy: page(
+          () => import('@/features/static-pages/components/contact-page'),
+          (m) => m.ContactPage,
+        ),
+      },
+      {
+        path: '*',
+        lazy: page(
+          () => import('./routes/not-found'),
+          (m) => m.NotFoundRoute,
+        ),
+      },
     ],
   },
 ];

@@ -22,12 +22,7 @@ export const chatHref = (type: string) => `/chat/${encodeURIComponent(type)}`;
 
 /** Pages where a 401 is an expected answer (wrong password, stale token) rather than a dropped session (spec §8). */
 export function isAuthPage(pathname: string): boolean {
-  return (
-    pathname === paths.login ||
-    pathname === paths.register ||
-    pathname === paths.bindPhone ||
-    pathname.includes('/auth/')
-  );
+  return pathname === paths.login || pathname === paths.register || pathname === paths.bindPhone || pathname.includes('/auth/');
 }
 
 /** The chat screen is full-height and has its own chrome, so the layout hides header and footer there. */

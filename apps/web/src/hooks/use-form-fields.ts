@@ -66,7 +66,10 @@ export function useFormFields<V extends Values>({ initial, checks = {}, dependen
     onChange: (value) => change(name, value),
   });
 
-  const setError = useCallback((name: keyof V & string, message: string) => setState((s) => ({ ...s, errors: { ...s.errors, [name]: message } })), []);
+  const setError = useCallback(
+    (name: keyof V & string, message: string) => setState((s) => ({ ...s, errors: { ...s.errors, [name]: message } })),
+    [],
+  );
 
   const submit = (onValid: (values: V) => void) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -15,4 +15,3 @@ function rule(check: Validator): FormRule {
 }
 
 export const phoneRules: FormRule[] = phoneChecks.map(rule);
-

@@ -44,7 +44,11 @@ while (samples.length < SAMPLES) {
   const year = randomInt(random, 1901, 2099);
   const month = randomInt(random, 1, 12);
   const s: Sample = {
-    year, month, day: randomInt(random, 1, daysInMonth(year, month)), hour: randomInt(random, 0, 23), minute: randomInt(random, 0, 59),
+    year,
+    month,
+    day: randomInt(random, 1, daysInMonth(year, month)),
+    hour: randomInt(random, 0, 23),
+    minute: randomInt(random, 0, 59),
     gender: random() < 0.5 ? 'male' : 'female',
   };
   const m = momentFromParts(s.year, s.month, s.day, s.hour, s.minute);
@@ -80,9 +84,23 @@ describe(`cross-check of ${SAMPLES} random births 1901-2099`, () => {
       [chart.pillars.year, chart.pillars.month, chart.pillars.day, chart.pillars.hour].forEach((pillar, i) => {
         const n = names[i]!;
         expect(
-          [pillar.shi_shen, pillar.hidden_stems.map((h) => h.gan), pillar.hidden_stems.map((h) => h.shi_shen), pillar.na_yin, pillar.di_shi, pillar.xun_kong],
+          [
+            pillar.shi_shen,
+            pillar.hidden_stems.map((h) => h.gan),
+            pillar.hidden_stems.map((h) => h.shi_shen),
+            pillar.na_yin,
+            pillar.di_shi,
+            pillar.xun_kong,
+          ],
           `${JSON.stringify(s)} ${n}`,
-        ).toEqual([ec[`get${n}ShiShenGan`](), ec[`get${n}HideGan`](), ec[`get${n}ShiShenZhi`](), ec[`get${n}NaYin`](), ec[`get${n}DiShi`](), ec[`get${n}XunKong`]()]);
+        ).toEqual([
+          ec[`get${n}ShiShenGan`](),
+          ec[`get${n}HideGan`](),
+          ec[`get${n}ShiShenZhi`](),
+          ec[`get${n}NaYin`](),
+          ec[`get${n}DiShi`](),
+          ec[`get${n}XunKong`](),
+        ]);
       });
     }
   });
@@ -104,15 +122,23 @@ describe(`cross-check of ${SAMPLES} random births 1901-2099`, () => {
   it('matches lunar-javascript’s luck cycles, start years, 虚岁 ages and years (sect 2)', SLOW, () => {
     for (const s of samples.slice(0, 1500)) {
       const chart = chartOf(s, 'day-changes-at-23');
-      const yun = Solar.fromYmdHms(s.year, s.month, s.day, s.hour, s.minute, 0).getLunar().getEightChar().getYun(s.gender === 'male' ? 1 : 0, 2);
+      const yun = Solar.fromYmdHms(s.year, s.month, s.day, s.hour, s.minute, 0)
+        .getLunar()
+        .getEightChar()
+        .getYun(s.gender === 'male' ? 1 : 0, 2);
       // Their list starts with the years before the first cycle; cycle i is their i + 1.
       const theirs = yun.getDaYun(10).slice(1);
       theirs.forEach((d, i) => {
         const ours = chart.da_yun[i]!;
         expect([ours.gan_zhi, ours.start_year, ours.start_age, ours.end_age], JSON.stringify(s)).toEqual([
-          d.getGanZhi(), d.getStartYear(), d.getStartAge(), d.getEndAge(),
+          d.getGanZhi(),
+          d.getStartYear(),
+          d.getStartAge(),
+          d.getEndAge(),
         ]);
-        expect(ours.events.map((e) => `${e.year}${e.gan_zhi}${e.age}`)).toEqual(d.getLiuNian().map((l) => `${l.getYear()}${l.getGanZhi()}${l.getAge()}`));
+        expect(ours.events.map((e) => `${e.year}${e.gan_zhi}${e.age}`)).toEqual(
+          d.getLiuNian().map((l) => `${l.getYear()}${l.getGanZhi()}${l.getAge()}`),
+        );
       });
     }
   });
@@ -126,7 +152,10 @@ describe(`cross-check of ${SAMPLES} random births 1901-2099`, () => {
     let exact = 0;
     for (const s of samples.slice(0, 1000)) {
       const chart = chartOf(s, 'day-changes-at-23');
-      const limit = ChildLimit.fromSolarTime(SolarTime.fromYmdHms(s.year, s.month, s.day, s.hour, s.minute, 0), s.gender === 'male' ? Gender.MAN : Gender.WOMAN);
+      const limit = ChildLimit.fromSolarTime(
+        SolarTime.fromYmdHms(s.year, s.month, s.day, s.hour, s.minute, 0),
+        s.gender === 'male' ? Gender.MAN : Gender.WOMAN,
+      );
       const ourTerm = parse(chart.qi_yun.term.datetime);
       const termYear = Number(chart.qi_yun.term.datetime.slice(0, 4));
       const theirTerm = momentOf(

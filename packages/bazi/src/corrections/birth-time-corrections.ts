@@ -44,7 +44,14 @@ function dstCorrection(wall: Moment): { standard: Moment; correction?: Correctio
       : '1986-1991年夏令时期间钟表比北京标准时间快1小时';
   return {
     standard,
-    correction: Object.freeze({ kind: 'dst', label: '夏令时校正', from: formatMoment(wall), to: formatMoment(standard), minutes: -60, note }),
+    correction: Object.freeze({
+      kind: 'dst',
+      label: '夏令时校正',
+      from: formatMoment(wall),
+      to: formatMoment(standard),
+      minutes: -60,
+      note,
+    }),
   };
 }
 

@@ -10,24 +10,50 @@ import { equationOfTimeSeconds, trueSolarTime } from './true-solar-time';
 
 const wall = (y: number, mo: number, d: number, h: number, mi: number) => momentFromParts(y, mo, d, h, mi);
 const birth = (over: Partial<BaziInput>): BaziInput => ({
-  calendar: 'solar', year: 1988, month: 6, day: 1, hour: 9, minute: 30, gender: 'male', birthPlace: '北京北京', ...over,
+  calendar: 'solar',
+  year: 1988,
+  month: 6,
+  day: 1,
+  hour: 9,
+  minute: 30,
+  gender: 'male',
+  birthPlace: '北京北京',
+  ...over,
 });
 
 describe('China daylight saving time 1986-1991', () => {
   it.each([
-    [[1986, 5, 4, 1, 59], 'standard'], [[1986, 5, 4, 2, 0], 'nonexistent'], [[1986, 5, 4, 2, 59], 'nonexistent'],
-    [[1986, 5, 4, 3, 0], 'daylight'], [[1986, 9, 14, 0, 59], 'daylight'], [[1986, 9, 14, 1, 0], 'ambiguous'],
-    [[1986, 9, 14, 1, 59], 'ambiguous'], [[1986, 9, 14, 2, 0], 'standard'], [[1987, 4, 12, 3, 0], 'daylight'],
-    [[1988, 4, 10, 10, 0], 'standard'], [[1988, 4, 17, 2, 30], 'nonexistent'], [[1988, 4, 17, 3, 0], 'daylight'],
-    [[1989, 9, 17, 0, 30], 'daylight'], [[1990, 7, 1, 12, 0], 'daylight'], [[1991, 9, 15, 1, 30], 'ambiguous'],
-    [[1991, 9, 15, 2, 0], 'standard'], [[1992, 7, 1, 12, 0], 'standard'], [[1985, 7, 1, 12, 0], 'standard'],
+    [[1986, 5, 4, 1, 59], 'standard'],
+    [[1986, 5, 4, 2, 0], 'nonexistent'],
+    [[1986, 5, 4, 2, 59], 'nonexistent'],
+    [[1986, 5, 4, 3, 0], 'daylight'],
+    [[1986, 9, 14, 0, 59], 'daylight'],
+    [[1986, 9, 14, 1, 0], 'ambiguous'],
+    [[1986, 9, 14, 1, 59], 'ambiguous'],
+    [[1986, 9, 14, 2, 0], 'standard'],
+    [[1987, 4, 12, 3, 0], 'daylight'],
+    [[1988, 4, 10, 10, 0], 'standard'],
+    [[1988, 4, 17, 2, 30], 'nonexistent'],
+    [[1988, 4, 17, 3, 0], 'daylight'],
+    [[1989, 9, 17, 0, 30], 'daylight'],
+    [[1990, 7, 1, 12, 0], 'daylight'],
+    [[1991, 9, 15, 1, 30], 'ambiguous'],
+    [[1991, 9, 15, 2, 0], 'standard'],
+    [[1992, 7, 1, 12, 0], 'standard'],
+    [[1985, 7, 1, 12, 0], 'standard'],
   ] as const)('classifies %j as %s', ([y, mo, d, h, mi], status) => {
     expect(dstStatusOf(wall(y, mo, d, h, mi))).toBe(status);
   });
 
   it('matches the IANA time-zone data (Asia/Shanghai, via Intl) for every half hour of 1986-1991', () => {
     const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Shanghai', timeZoneName: 'shortOffset' });
-    const offsetHours = (utcMs: number) => Number(offsetFormat.formatToParts(utcMs).find((p) => p.type === 'timeZoneName')!.value.slice(3));
+    const offsetHours = (utcMs: number) =>
+      Number(
+        offsetFormat
+          .formatToParts(utcMs)
+          .find((p) => p.type === 'timeZoneName')!
+          .value.slice(3),
+      );
     // Wall-clock moments (our UTC+8-free "seconds since 1970 on the wall") and how many instants show each.
     const shown = new Map<number, number[]>();
     for (let utc = Date.UTC(1986, 0, 1); utc < Date.UTC(1992, 0, 1); utc += 30 * 60 * 1000) {
@@ -89,7 +115,7 @@ describe('true solar time', () => {
       const moment = wall(randomInt(random, 1901, 2099), randomInt(random, 1, 12), randomInt(random, 1, 28), randomInt(random, 0, 23), 0);
       const jd = 2440587.5 + (moment - 8 * 3600) / 86400;
       const jde = jd + deltat.deltaT(2000 + (jd - 2451545) / 365.25) / 86400;
-      const reference = (eqtime.e(jde, earth) * 180) / Math.PI * 240;
+      const reference = ((eqtime.e(jde, earth) * 180) / Math.PI) * 240;
       expect(Math.abs(equationOfTimeSeconds(moment) - reference)).toBeLessThan(5);
     }
   });

@@ -6,8 +6,18 @@ import { ZHI } from './stems-branches';
 describe('hidden stems (地支藏干)', () => {
   // The standard table (《渊海子平》 as printed in the common almanacs), main qi first.
   const TABLE = {
-    子: '癸', 丑: '己癸辛', 寅: '甲丙戊', 卯: '乙', 辰: '戊乙癸', 巳: '丙庚戊',
-    午: '丁己', 未: '己丁乙', 申: '庚壬戊', 酉: '辛', 戌: '戊辛丁', 亥: '壬甲',
+    子: '癸',
+    丑: '己癸辛',
+    寅: '甲丙戊',
+    卯: '乙',
+    辰: '戊乙癸',
+    巳: '丙庚戊',
+    午: '丁己',
+    未: '己丁乙',
+    申: '庚壬戊',
+    酉: '辛',
+    戌: '戊辛丁',
+    亥: '壬甲',
   } as const;
 
   it.each(Object.entries(TABLE))('hides %s → %s', (zhi, stems) => {

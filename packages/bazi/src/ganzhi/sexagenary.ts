@@ -24,9 +24,7 @@ export function ganZhiIndex(gan: number, zhi: number): number {
   return mod(6 * gan - 5 * zhi, 60);
 }
 
-export const GAN_ZHI_NAMES: readonly string[] = Object.freeze(
-  Array.from({ length: 60 }, (_, i) => GAN[ganOf(i)]! + ZHI[zhiOf(i)]!),
-);
+export const GAN_ZHI_NAMES: readonly string[] = Object.freeze(Array.from({ length: 60 }, (_, i) => GAN[ganOf(i)]! + ZHI[zhiOf(i)]!));
 
 /** The year a Gregorian year number mostly covers (1984 甲子); a year pillar starts at 立春. */
 export function yearGanZhiIndex(year: number): number {

@@ -6,7 +6,15 @@ import { daysInLunarMonth, daysInSolarMonth, lunarMonthsOfYear } from './form-he
 import { computeChartFromSpec, parseSpecRequest } from './spec-request';
 
 const solar = (over: Partial<BaziInput>): BaziInput => ({
-  calendar: 'solar', year: 1990, month: 5, day: 9, hour: 8, minute: 5, gender: 'male', birthPlace: '北京北京', ...over,
+  calendar: 'solar',
+  year: 1990,
+  month: 5,
+  day: 9,
+  hour: 8,
+  minute: 5,
+  gender: 'male',
+  birthPlace: '北京北京',
+  ...over,
 });
 const lunar = (over: Partial<BaziInput>): BaziInput => solar({ calendar: 'lunar', month: 4, day: 15, ...over });
 
@@ -33,7 +41,12 @@ describe('input validation', () => {
     ['minute 60', solar({ minute: 60 }), 'INVALID_MINUTE', '分钟必须在0到59之间，收到60'],
     ['minute 5.5', solar({ minute: 5.5 }), 'INVALID_NUMBER', '分钟必须是整数'],
     ['lunar 2021 闰四月', lunar({ year: 2021, isLeapMonth: true }), 'INVALID_LEAP_MONTH', '农历2021年没有闰四月（该年没有闰月）'],
-    ['lunar 2023 闰二月三十', lunar({ year: 2023, month: 2, day: 30, isLeapMonth: true }), 'INVALID_DAY', '农历2023年闰二月只有29天，没有30日'],
+    [
+      'lunar 2023 闰二月三十',
+      lunar({ year: 2023, month: 2, day: 30, isLeapMonth: true }),
+      'INVALID_DAY',
+      '农历2023年闰二月只有29天，没有30日',
+    ],
     ['lunar 2023 正月三十', lunar({ year: 2023, month: 1, day: 30 }), 'INVALID_DAY', '农历2023年正月只有29天，没有30日'],
     ['lunar day 31', lunar({ day: 31 }), 'INVALID_DAY', '农历日期必须在1到30之间，收到31'],
     ['solar leap month', solar({ isLeapMonth: true }), 'INVALID_LEAP_MONTH', '公历日期没有闰月，请取消“闰月”'],
@@ -41,7 +54,12 @@ describe('input validation', () => {
     ['empty place', solar({ birthPlace: ' ' }), 'INVALID_PLACE', '请选择出生地'],
     ['gender', solar({ gender: 'other' as never }), 'INVALID_GENDER', '性别只能是男（male）或女（female）'],
     ['calendar', solar({ calendar: 'islamic' as never }), 'INVALID_CALENDAR', '历法只能是公历（solar）或农历（lunar）'],
-    ['option', solar({ options: { ziHourRule: 'noon' as never } }), 'INVALID_OPTION', '选项 ziHourRule 只能是 day-changes-at-23 或 day-changes-at-0'],
+    [
+      'option',
+      solar({ options: { ziHourRule: 'noon' as never } }),
+      'INVALID_OPTION',
+      '选项 ziHourRule 只能是 day-changes-at-23 或 day-changes-at-0',
+    ],
   ] as const)('rejects %s', (_, input, code, message) => {
     expect(rejection(() => computeChart(input))).toMatchObject({ code, message });
   });
@@ -62,17 +80,40 @@ describe('input validation', () => {
 
 describe('the spec request', () => {
   const body = {
-    year: '1990', month: '05', day: '09', hour: '08', minute: '05', isLeapMonth: false,
-    gender: 'male', calendarType: 'solar', birth_place: '北京北京',
+    year: '1990',
+    month: '05',
+    day: '09',
+    hour: '08',
+    minute: '05',
+    isLeapMonth: false,
+    gender: 'male',
+    calendarType: 'solar',
+    birth_place: '北京北京',
   };
 
   it('maps the form body with two-digit strings to the calculator input', () => {
-    expect(parseSpecRequest(body)).toMatchObject({ calendar: 'solar', year: 1990, month: 5, day: 9, hour: 8, minute: 5, isLeapMonth: false, gender: 'male', birthPlace: '北京北京' });
+    expect(parseSpecRequest(body)).toMatchObject({
+      calendar: 'solar',
+      year: 1990,
+      month: 5,
+      day: 9,
+      hour: 8,
+      minute: 5,
+      isLeapMonth: false,
+      gender: 'male',
+      birthPlace: '北京北京',
+    });
     expect(computeChartFromSpec(body).birth_time).toBe('1990-05-09 08:05:00');
   });
 
   it('passes the flat option flags through and echoes them in the chart', () => {
-    const chart = computeChartFromSpec({ ...body, ziHourRule: 'day-changes-at-0', ageReckoning: 'zhou', dstCorrection: 'false', trueSolarTime: true });
+    const chart = computeChartFromSpec({
+      ...body,
+      ziHourRule: 'day-changes-at-0',
+      ageReckoning: 'zhou',
+      dstCorrection: 'false',
+      trueSolarTime: true,
+    });
     expect(chart.options).toEqual({ ziHourRule: 'day-changes-at-0', ageReckoning: 'zhou', dstCorrection: false, trueSolarTime: true });
   });
 
@@ -84,7 +125,11 @@ describe('the spec request', () => {
     [{ ...body, isLeapMonth: 'yes' }, 'INVALID_REQUEST', 'isLeapMonth 必须是 true 或 false'],
     [{ ...body, year: '2023', month: '02', day: '29' }, 'INVALID_DAY', '2023年2月没有29日'],
     [{ ...body, hour: '24' }, 'INVALID_HOUR', '小时必须在0到23之间，收到24'],
-    [{ ...body, calendarType: 'lunar', year: '2021', month: '04', isLeapMonth: true }, 'INVALID_LEAP_MONTH', '农历2021年没有闰四月（该年没有闰月）'],
+    [
+      { ...body, calendarType: 'lunar', year: '2021', month: '04', isLeapMonth: true },
+      'INVALID_LEAP_MONTH',
+      '农历2021年没有闰四月（该年没有闰月）',
+    ],
     [{ ...body, birth_place: '' }, 'INVALID_PLACE', '请选择出生地'],
     ['not an object', 'INVALID_REQUEST', '排盘参数必须是一个对象'],
   ] as const)('rejects %j', (input, code, message) => {

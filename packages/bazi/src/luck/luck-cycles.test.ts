@@ -7,7 +7,15 @@ import { termMoment } from '../terms/solar-terms';
 import { isForward, qiYunSpan } from './qi-yun';
 
 const olympics = (over: Partial<BaziInput> = {}): BaziInput => ({
-  calendar: 'solar', year: 2008, month: 8, day: 8, hour: 20, minute: 0, gender: 'male', birthPlace: '北京北京', ...over,
+  calendar: 'solar',
+  year: 2008,
+  month: 8,
+  day: 8,
+  hour: 20,
+  minute: 0,
+  gender: 'male',
+  birthPlace: '北京北京',
+  ...over,
 });
 
 describe('direction of the luck cycles', () => {
@@ -51,7 +59,13 @@ describe('start of luck (起运), 3 days = 1 year', () => {
   it('gives the Beijing Olympics chart (yang 戊子 year, man) 9 y 11 m 1 d 4 h 16 min, from 2018-07-10 00:16 (tyme4ts agrees)', () => {
     const chart = computeChart(olympics());
     expect(chart.qi_yun).toMatchObject({
-      direction: '顺排', years: 9, months: 11, days: 1, hours: 4, minutes: 16, moment: '2018-07-10 00:16:00',
+      direction: '顺排',
+      years: 9,
+      months: 11,
+      days: 1,
+      hours: 4,
+      minutes: 16,
+      moment: '2018-07-10 00:16:00',
       term: { name: '白露', datetime: formatMoment(termMoment(2008, 16)) },
     });
   });

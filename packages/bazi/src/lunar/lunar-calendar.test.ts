@@ -16,7 +16,12 @@ const dateOf = (dayNumber: number) => {
 
 describe('lunar calendar: known dates', () => {
   it.each([
-    [1901, '1901-02-19'], [1990, '1990-01-27'], [2000, '2000-02-05'], [2023, '2023-01-22'], [2024, '2024-02-10'], [2099, '2099-01-21'],
+    [1901, '1901-02-19'],
+    [1990, '1990-01-27'],
+    [2000, '2000-02-05'],
+    [2023, '2023-01-22'],
+    [2024, '2024-02-10'],
+    [2099, '2099-01-21'],
   ])('starts lunar year %i (正月初一) on %s', (year, date) => {
     expect(dateOf(lunarToDayNumber(year, 1, 1, false))).toBe(date);
   });
@@ -29,9 +34,11 @@ describe('lunar calendar: known dates', () => {
 
   it('has 2023 闰二月 from 2023-03-22 and lists the months of 2023 in order', () => {
     expect(dateOf(lunarToDayNumber(2023, 2, 1, true))).toBe('2023-03-22');
-    expect(lunarYearMonths(2023).map((m) => `${m.name}${m.days}`).join(' ')).toBe(
-      '正月29 二月30 闰二月29 三月29 四月30 五月30 六月29 七月30 八月30 九月29 十月30 冬月29 腊月30',
-    );
+    expect(
+      lunarYearMonths(2023)
+        .map((m) => `${m.name}${m.days}`)
+        .join(' '),
+    ).toBe('正月29 二月30 闰二月29 三月29 四月30 五月30 六月29 七月30 八月30 九月29 十月30 冬月29 腊月30');
   });
 
   it('has 2033 闰十一月 (the "2033 problem", settled by GB/T 33661-2017) from 2033-12-22', () => {
@@ -105,7 +112,10 @@ describe('lunar calendar: re-derived from astronomy', () => {
         return secondsIntoDay < 120 || secondsIntoDay > 86400 - 120;
       });
       if (nearMidnight) continue;
-      expect(candidates.map((local) => dateOf(dayNumberOf(local))), `${m.year} ${m.name}`).toContain(dateOf(m.firstDay));
+      expect(
+        candidates.map((local) => dateOf(dayNumberOf(local))),
+        `${m.year} ${m.name}`,
+      ).toContain(dateOf(m.firstDay));
       checked++;
     }
     expect(checked).toBeGreaterThan(2400);

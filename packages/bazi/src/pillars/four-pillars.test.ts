@@ -45,9 +45,18 @@ describe('four pillars', () => {
   // The twelve 节 of 2023 and the month pillars on either side, from the 五虎遁 rule
   // (癸 year: 寅 month is 甲寅) continued through 甲辰 2024's 丙寅.
   const JIE_2023 = [
-    [0, '壬子', '癸丑'], [2, '癸丑', '甲寅'], [4, '甲寅', '乙卯'], [6, '乙卯', '丙辰'],
-    [8, '丙辰', '丁巳'], [10, '丁巳', '戊午'], [12, '戊午', '己未'], [14, '己未', '庚申'],
-    [16, '庚申', '辛酉'], [18, '辛酉', '壬戌'], [20, '壬戌', '癸亥'], [22, '癸亥', '甲子'],
+    [0, '壬子', '癸丑'],
+    [2, '癸丑', '甲寅'],
+    [4, '甲寅', '乙卯'],
+    [6, '乙卯', '丙辰'],
+    [8, '丙辰', '丁巳'],
+    [10, '丁巳', '戊午'],
+    [12, '戊午', '己未'],
+    [14, '己未', '庚申'],
+    [16, '庚申', '辛酉'],
+    [18, '辛酉', '壬戌'],
+    [20, '壬戌', '癸亥'],
+    [22, '癸亥', '甲子'],
   ] as const;
   it.each(JIE_2023)('changes the month at 节 #%i of 2023 from %s to %s within a minute', (index, before, after) => {
     const jie = termMoment(2023, index);

@@ -52,8 +52,7 @@ const PROVINCES: readonly Province[] = Object.freeze(
 
 const SEPARATORS = /[\s\-/·,，]+/;
 
-const matches = (candidate: { name: string; fullName: string }, text: string) =>
-  candidate.name === text || candidate.fullName === text;
+const matches = (candidate: { name: string; fullName: string }, text: string) => candidate.name === text || candidate.fullName === text;
 
 export function listProvinces(): readonly Province[] {
   return PROVINCES;

@@ -16,10 +16,14 @@ export const sendSmsCodeResponse = envelope(z.object({ cooldown_seconds: z.numbe
 
 export const registerBody = z
   .object({
-    name: requiredString(MSG.nameRequired).pipe(z.string().min(NAME_MIN, { error: MSG.nameMin }).max(32, { error: '用户名不能超过32个字符' })),
+    name: requiredString(MSG.nameRequired).pipe(
+      z.string().min(NAME_MIN, { error: MSG.nameMin }).max(32, { error: '用户名不能超过32个字符' }),
+    ),
     phone: phoneField,
     code: codeField,
-    password: requiredString(MSG.passwordMin).pipe(z.string().min(PASSWORD_MIN, { error: MSG.passwordMin }).max(64, { error: '密码不能超过64位' })),
+    password: requiredString(MSG.passwordMin).pipe(
+      z.string().min(PASSWORD_MIN, { error: MSG.passwordMin }).max(64, { error: '密码不能超过64位' }),
+    ),
     confirmPassword: requiredString(MSG.confirmRequired),
     referrer_id: optionalPhoneField(MSG.referrerInvalid),
     policy_version: policyVersion,
@@ -44,7 +48,10 @@ export const passwordLoginBody = z.object({
   password: requiredString(MSG.passwordRequired).pipe(z.string().max(128, { error: '密码不能超过128位' })),
   policy_version: policyVersion,
 });
-export const codeLoginBody = z.object({ phone: phoneField, code: requiredString(MSG.codeRequired).pipe(z.string().regex(SMS_CODE_PATTERN, { error: MSG.codeInvalid })) });
+export const codeLoginBody = z.object({
+  phone: phoneField,
+  code: requiredString(MSG.codeRequired).pipe(z.string().regex(SMS_CODE_PATTERN, { error: MSG.codeInvalid })),
+});
 
 export const wechatAccount = z.object({ wechat_type: z.string(), wechat_nickname: z.string().nullable(), appid: z.string().optional() });
 export const userInfo = z.object({
@@ -84,9 +91,16 @@ export const bindPhoneBody = z.object({
   token: z.string().max(4096).optional().nullable(),
 });
 export type BindPhoneBody = z.input<typeof bindPhoneBody>;
-export const bindPhoneResponse = z.object({ success: z.boolean(), message: z.string(), token: z.string(), data: z.object({ token: z.string(), user_info: userInfo }) });
+export const bindPhoneResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  token: z.string(),
+  data: z.object({ token: z.string(), user_info: userInfo }),
+});
 
 export const updateProfileBody = z.object({
-  username: requiredString(MSG.usernameMin).pipe(z.string().min(NAME_MIN, { error: MSG.usernameMin }).max(32, { error: '用户名不能超过32个字符' })),
+  username: requiredString(MSG.usernameMin).pipe(
+    z.string().min(NAME_MIN, { error: MSG.usernameMin }).max(32, { error: '用户名不能超过32个字符' }),
+  ),
 });
 export const updateProfileResponse = envelope(userInfo);

@@ -19,12 +19,18 @@ const missing = (v: unknown) => v === undefined || v === null;
 const dateNumber = (label: string, example: string) =>
   z
     .union([z.string(), z.number()], {
-      error: (iss) => (missing(iss.input) ? `请选择${label}` : `${label}必须是数字，收到“${typeof iss.input === 'object' ? JSON.stringify(iss.input) : String(iss.input)}”`),
+      error: (iss) =>
+        missing(iss.input)
+          ? `请选择${label}`
+          : `${label}必须是数字，收到“${typeof iss.input === 'object' ? JSON.stringify(iss.input) : String(iss.input)}”`,
     })
     .meta({ description: `${label}：数字或数字字符串`, examples: [example] });
 
 const flag = (name: string, description: string) =>
-  z.union([z.boolean(), z.enum(['true', 'false'])], { error: `${name} 必须是 true 或 false` }).optional().meta({ description });
+  z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: `${name} 必须是 true 或 false` })
+    .optional()
+    .meta({ description });
 
 export const baziRequestBody = z.object({
   year: dateNumber('年份', '1990'),
@@ -33,9 +39,15 @@ export const baziRequestBody = z.object({
   hour: dateNumber('小时', '08'),
   minute: dateNumber('分钟', '05'),
   isLeapMonth: flag('闰月标记', '农历闰月时为 true（仅农历）'),
-  gender: z.enum(['male', 'female'], { error: (iss) => (missing(iss.input) ? BAZI_FORM_MESSAGES.gender : '性别只能是男（male）或女（female）') }),
-  calendarType: z.enum(['solar', 'lunar'], { error: (iss) => (missing(iss.input) ? BAZI_FORM_MESSAGES.calendarType : '历法只能是公历（solar）或农历（lunar）') }),
-  birth_place: z.string({ error: '请选择出生地' }).meta({ description: '省份简称 + 城市简称，如“北京北京”“广东深圳”', examples: ['北京北京'] }),
+  gender: z.enum(['male', 'female'], {
+    error: (iss) => (missing(iss.input) ? BAZI_FORM_MESSAGES.gender : '性别只能是男（male）或女（female）'),
+  }),
+  calendarType: z.enum(['solar', 'lunar'], {
+    error: (iss) => (missing(iss.input) ? BAZI_FORM_MESSAGES.calendarType : '历法只能是公历（solar）或农历（lunar）'),
+  }),
+  birth_place: z
+    .string({ error: '请选择出生地' })
+    .meta({ description: '省份简称 + 城市简称，如“北京北京”“广东深圳”', examples: ['北京北京'] }),
   ziHourRule: z
     .enum(ZI_HOUR_RULES, { error: `选项 ziHourRule 只能是 ${ZI_HOUR_RULES.join(' 或 ')}` })
     .optional()
@@ -155,7 +167,12 @@ const pageSize = z.coerce
   .default(10);
 export const baziChartListQuery = z.object({ page, page_size: pageSize });
 export type BaziChartListQuery = z.input<typeof baziChartListQuery>;
-export const baziChartList = z.object({ records: z.array(baziChartSummary), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export const baziChartList = z.object({
+  records: z.array(baziChartSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
 export type BaziChartList = z.infer<typeof baziChartList>;
 export const baziChartListResponse = envelope(baziChartList);
 

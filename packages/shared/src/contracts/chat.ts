@@ -14,8 +14,16 @@ export type ChatRole = z.infer<typeof chatRole>;
 export const messageStatus = z.enum(['streaming', 'done', 'aborted', 'error']);
 export type MessageStatus = z.infer<typeof messageStatus>;
 
-const typeField = z.string({ error: CHAT_MSG.typeRequired }).trim().min(1, { error: CHAT_MSG.typeRequired }).max(64, { error: CHAT_MSG.serviceTypeNotFound });
-const sessionIdField = z.string({ error: CHAT_MSG.sessionRequired }).trim().min(1, { error: CHAT_MSG.sessionRequired }).max(64, { error: CHAT_MSG.sessionNotFound });
+const typeField = z
+  .string({ error: CHAT_MSG.typeRequired })
+  .trim()
+  .min(1, { error: CHAT_MSG.typeRequired })
+  .max(64, { error: CHAT_MSG.serviceTypeNotFound });
+const sessionIdField = z
+  .string({ error: CHAT_MSG.sessionRequired })
+  .trim()
+  .min(1, { error: CHAT_MSG.sessionRequired })
+  .max(64, { error: CHAT_MSG.sessionNotFound });
 
 export const chatNewBody = z.object({
   type: typeField,
@@ -24,7 +32,9 @@ export const chatNewBody = z.object({
   key: z.string().max(64).optional().nullable(),
 });
 export type ChatNewBody = z.input<typeof chatNewBody>;
-export const chatNewResponse = envelope(z.object({ session_id: z.string(), session_name: z.string().nullable() })).extend({ session_id: z.string() });
+export const chatNewResponse = envelope(z.object({ session_id: z.string(), session_name: z.string().nullable() })).extend({
+  session_id: z.string(),
+});
 
 /** key is the session id (spec §7). regenerate replaces the last assistant reply; query may then be empty. */
 export const chatTurnBody = z
@@ -67,7 +77,12 @@ export const sessionListQuery = z.object({
   service_type: z.string().max(64).optional(),
   main_type: z.string().max(64).optional(),
 });
-export const sessionSummary = z.object({ session_id: z.string(), session_name: z.string().nullable(), service_type: z.string(), updated_at: z.string() });
+export const sessionSummary = z.object({
+  session_id: z.string(),
+  session_name: z.string().nullable(),
+  service_type: z.string(),
+  updated_at: z.string(),
+});
 export type SessionSummary = z.infer<typeof sessionSummary>;
 export const sessionListResponse = envelope(z.array(sessionSummary));
 
@@ -108,7 +123,11 @@ export const saveMessageResponse = envelope(z.object({ session_id: z.string(), o
 
 export const renameSessionBody = z.object({
   session_id: sessionIdField,
-  session_name: z.string({ error: CHAT_MSG.nameRequired }).trim().min(1, { error: CHAT_MSG.nameRequired }).max(SESSION_NAME_MAX, { error: CHAT_MSG.nameTooLong }),
+  session_name: z
+    .string({ error: CHAT_MSG.nameRequired })
+    .trim()
+    .min(1, { error: CHAT_MSG.nameRequired })
+    .max(SESSION_NAME_MAX, { error: CHAT_MSG.nameTooLong }),
 });
 export const renameSessionResponse = envelope(z.object({ session_id: z.string(), session_name: z.string() }));
 export const deleteHistoryResponse = envelope(z.object({ session_id: z.string() }));

@@ -28,7 +28,26 @@ describe('yuan ↔ fen', () => {
   });
 
   it('rejects zero, negatives and non-numbers with 请输入有效的打赏金额', () => {
-    for (const v of [0, '0', '0.00', -1, '-1', 'abc', '', null, undefined, true, {}, [], Number.NaN, Infinity, '1e2', '0x10', '.5', '1,5']) {
+    for (const v of [
+      0,
+      '0',
+      '0.00',
+      -1,
+      '-1',
+      'abc',
+      '',
+      null,
+      undefined,
+      true,
+      {},
+      [],
+      Number.NaN,
+      Infinity,
+      '1e2',
+      '0x10',
+      '.5',
+      '1,5',
+    ]) {
       expect(fen(v), String(v)).toBe(REWARD_MSG.invalid);
     }
   });
@@ -60,13 +79,19 @@ describe('yuan ↔ fen', () => {
 
 describe('payment request contract', () => {
   it('turns the amount into fen and defaults the trade type to NATIVE', () => {
-    expect(createPaymentBody.parse({ amount: 19.99, payment_method: 'wechat' })).toEqual({ amount: 1999, payment_method: 'wechat', trade_type: 'NATIVE' });
+    expect(createPaymentBody.parse({ amount: 19.99, payment_method: 'wechat' })).toEqual({
+      amount: 1999,
+      payment_method: 'wechat',
+      trade_type: 'NATIVE',
+    });
     expect(createPaymentBody.parse({ amount: '5', payment_method: 'alipay', trade_type: 'native' }).trade_type).toBe('NATIVE');
   });
 
   it('refuses unknown methods and trade types in Chinese', () => {
     expect(createPaymentBody.safeParse({ amount: 5, payment_method: 'paypal' }).error?.issues[0]?.message).toBe('请选择支付方式');
-    expect(createPaymentBody.safeParse({ amount: 5, payment_method: 'wechat', trade_type: 'JSAPI' }).error?.issues[0]?.message).toMatch(/扫码支付/);
+    expect(createPaymentBody.safeParse({ amount: 5, payment_method: 'wechat', trade_type: 'JSAPI' }).error?.issues[0]?.message).toMatch(
+      /扫码支付/,
+    );
   });
 
   it('reads tip-list amount filters into fen, allowing 0 and empty', () => {

@@ -69,12 +69,19 @@ export const tipRecord = z.object({
 export type TipRecord = z.infer<typeof tipRecord>;
 
 /** POST /api/reward/reward: the tip of a paid order of the caller (idempotent; 409 while unpaid). */
-export const recordTipBody = z.object({ order_id: z.string({ error: '请提供订单号' }).min(1, { error: '请提供订单号' }).max(64, { error: '订单不存在' }) });
+export const recordTipBody = z.object({
+  order_id: z.string({ error: '请提供订单号' }).min(1, { error: '请提供订单号' }).max(64, { error: '订单不存在' }),
+});
 export const recordTipResponse = envelope(tipRecord);
 
 const page = z.coerce.number({ error: '页码不正确' }).int({ error: '页码不正确' }).min(1, { error: '页码不正确' }).default(1);
 const pageSize = (def: number) =>
-  z.coerce.number({ error: '每页条数不正确' }).int({ error: '每页条数不正确' }).min(1, { error: '每页条数不正确' }).max(100, { error: '每页条数不能超过100' }).default(def);
+  z.coerce
+    .number({ error: '每页条数不正确' })
+    .int({ error: '每页条数不正确' })
+    .min(1, { error: '每页条数不正确' })
+    .max(100, { error: '每页条数不能超过100' })
+    .default(def);
 /** An amount filter in yuan: empty means none; otherwise a number ≥ 0 with at most two decimals, read into fen. */
 const amountFilter = z
   .string()

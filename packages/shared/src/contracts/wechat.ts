@@ -28,7 +28,12 @@ const qrFields = {
 export const wechatQrCodeData = z.object({ ...qrFields, qr_code_id: z.string() });
 export type WechatQrCodeData = z.infer<typeof wechatQrCodeData>;
 /** The spec's client reads the fields either at the top level or under data; both are sent. */
-export const wechatQrCodeResponse = z.object({ success: z.boolean(), message: z.string(), data: wechatQrCodeData, ...wechatQrCodeData.shape });
+export const wechatQrCodeResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: wechatQrCodeData,
+  ...wechatQrCodeData.shape,
+});
 
 export const wechatQrStatusParams = z.object({ qr_code_id: z.string().regex(/^[0-9a-f]{32}$/, { error: '二维码不存在或已失效' }) });
 

@@ -55,4 +55,3 @@ export function fenToYuanText(fen: number): string {
   const abs = Math.abs(fen);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
-

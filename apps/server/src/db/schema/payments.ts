@@ -44,7 +44,9 @@ export const tips = pgTable(
   'tips',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: text('order_id').notNull().references(() => paymentOrders.id),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userPhone: text('user_phone'),
     amountFen: integer('amount_fen').notNull(),

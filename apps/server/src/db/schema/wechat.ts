@@ -9,7 +9,9 @@ export const wechatIdentities = pgTable(
   'wechat_identities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     appid: text('appid').notNull(),
     openid: text('openid').notNull(),
     unionid: text('unionid'),

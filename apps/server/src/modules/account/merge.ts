@@ -24,8 +24,14 @@ import type { AccountChanged } from '../auth/repository';
 export function createAccountMerger(db: Db, changed: AccountChanged = () => {}) {
   return async (from: UserRow, into: UserRow): Promise<void> => {
     await db.transaction(async (tx) => {
-      const mine = await tx.select({ unionid: wechatIdentities.unionid }).from(wechatIdentities).where(eq(wechatIdentities.userId, from.id));
-      const theirs = await tx.select({ unionid: wechatIdentities.unionid }).from(wechatIdentities).where(eq(wechatIdentities.userId, into.id));
+      const mine = await tx
+        .select({ unionid: wechatIdentities.unionid })
+        .from(wechatIdentities)
+        .where(eq(wechatIdentities.userId, from.id));
+      const theirs = await tx
+        .select({ unionid: wechatIdentities.unionid })
+        .from(wechatIdentities)
+        .where(eq(wechatIdentities.userId, into.id));
       const moving = new Set(mine.map((i) => i.unionid));
       if (theirs.some((i) => !moving.has(i.unionid))) throw conflict('该手机号的账号已绑定其他微信');
 

@@ -26,19 +26,41 @@ export function createAccountRepository(db: Db, changed: AccountChanged = () => 
   return {
     async collect(user: UserRow) {
       const phone = user.phone;
-      const [sessions, identities, referrals, chatRows, messageRows, charts, orders, tipRows, consents, smsRows, contacts] = await Promise.all([
-        db.select().from(authSessions).where(eq(authSessions.userId, user.id)).orderBy(asc(authSessions.createdAt)),
-        db.select().from(wechatIdentities).where(eq(wechatIdentities.userId, user.id)),
-        phone ? db.select({ username: users.username, phone: users.phone, createdAt: users.createdAt }).from(users).where(eq(users.referrerPhone, phone)) : [],
-        db.select().from(chatSessions).where(eq(chatSessions.userId, user.id)).orderBy(asc(chatSessions.createdAt)),
-        db.select().from(chatMessages).where(eq(chatMessages.userId, user.id)).orderBy(asc(chatMessages.sessionId), asc(chatMessages.orderNum)),
-        db.select().from(baziCharts).where(eq(baziCharts.userId, user.id)).orderBy(asc(baziCharts.createdAt)),
-        db.select().from(paymentOrders).where(phone ? or(eq(paymentOrders.userId, user.id), eq(paymentOrders.userPhone, phone)) : eq(paymentOrders.userId, user.id)),
-        db.select().from(tips).where(phone ? or(eq(tips.userId, user.id), eq(tips.userPhone, phone)) : eq(tips.userId, user.id)),
-        db.select().from(consentRecords).where(phone ? or(eq(consentRecords.userId, user.id), eq(consentRecords.phone, phone)) : eq(consentRecords.userId, user.id)),
-        phone ? db.select().from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(asc(smsCodes.createdAt)) : [],
-        db.select().from(contactMessages).where(phone ? or(eq(contactMessages.userId, user.id), eq(contactMessages.phone, phone)) : eq(contactMessages.userId, user.id)),
-      ]);
+      const [sessions, identities, referrals, chatRows, messageRows, charts, orders, tipRows, consents, smsRows, contacts] =
+        await Promise.all([
+          db.select().from(authSessions).where(eq(authSessions.userId, user.id)).orderBy(asc(authSessions.createdAt)),
+          db.select().from(wechatIdentities).where(eq(wechatIdentities.userId, user.id)),
+          phone
+            ? db
+                .select({ username: users.username, phone: users.phone, createdAt: users.createdAt })
+                .from(users)
+                .where(eq(users.referrerPhone, phone))
+            : [],
+          db.select().from(chatSessions).where(eq(chatSessions.userId, user.id)).orderBy(asc(chatSessions.createdAt)),
+          db
+            .select()
+            .from(chatMessages)
+            .where(eq(chatMessages.userId, user.id))
+            .orderBy(asc(chatMessages.sessionId), asc(chatMessages.orderNum)),
+          db.select().from(baziCharts).where(eq(baziCharts.userId, user.id)).orderBy(asc(baziCharts.createdAt)),
+          db
+            .select()
+            .from(paymentOrders)
+            .where(phone ? or(eq(paymentOrders.userId, user.id), eq(paymentOrders.userPhone, phone)) : eq(paymentOrders.userId, user.id)),
+          db
+            .select()
+            .from(tips)
+            .where(phone ? or(eq(tips.userId, user.id), eq(tips.userPhone, phone)) : eq(tips.userId, user.id)),
+          db
+            .select()
+            .from(consentRecords)
+            .where(phone ? or(eq(consentRecords.userId, user.id), eq(consentRecords.phone, phone)) : eq(consentRecords.userId, user.id)),
+          phone ? db.select().from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(asc(smsCodes.createdAt)) : [],
+          db
+            .select()
+            .from(contactMessages)
+            .where(phone ? or(eq(contactMessages.userId, user.id), eq(contactMessages.phone, phone)) : eq(contactMessages.userId, user.id)),
+        ]);
       return { sessions, identities, referrals, chatRows, messageRows, charts, orders, tipRows, consents, smsRows, contacts };
     },
 
@@ -50,7 +72,10 @@ export function createAccountRepository(db: Db, changed: AccountChanged = () => 
       const phone = user.phone;
       const referred = await db.transaction(async (tx) => {
         let referred: { id: string }[] = [];
-        await tx.update(tips).set({ userId: null, userPhone: null }).where(phone ? or(eq(tips.userId, user.id), eq(tips.userPhone, phone)) : eq(tips.userId, user.id));
+        await tx
+          .update(tips)
+          .set({ userId: null, userPhone: null })
+          .where(phone ? or(eq(tips.userId, user.id), eq(tips.userPhone, phone)) : eq(tips.userId, user.id));
         await tx
           .update(paymentOrders)
           .set({ userId: null, userPhone: null })
@@ -60,8 +85,12 @@ export function createAccountRepository(db: Db, changed: AccountChanged = () => 
           await tx.delete(smsCodes).where(eq(smsCodes.phone, phone));
           await tx.delete(smsOutbox).where(eq(smsOutbox.phone, phone));
         }
-        await tx.delete(consentRecords).where(phone ? or(eq(consentRecords.userId, user.id), eq(consentRecords.phone, phone)) : eq(consentRecords.userId, user.id));
-        await tx.delete(contactMessages).where(phone ? or(eq(contactMessages.userId, user.id), eq(contactMessages.phone, phone)) : eq(contactMessages.userId, user.id));
+        await tx
+          .delete(consentRecords)
+          .where(phone ? or(eq(consentRecords.userId, user.id), eq(consentRecords.phone, phone)) : eq(consentRecords.userId, user.id));
+        await tx
+          .delete(contactMessages)
+          .where(phone ? or(eq(contactMessages.userId, user.id), eq(contactMessages.phone, phone)) : eq(contactMessages.userId, user.id));
         await tx.delete(wechatQrStates).where(eq(wechatQrStates.userId, user.id));
         await tx.delete(wechatIdentities).where(eq(wechatIdentities.userId, user.id));
         await tx.delete(chatMessages).where(eq(chatMessages.userId, user.id));

@@ -7,17 +7,27 @@ import type { AccountService } from './service';
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService; perMinute: number }> = async (app, { account, perMinute }) => {
   const schema = { tags: ['account'], security: [{ bearer: [] }] };
 
-  app.get('/account/export', { preHandler: app.requireUser, config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema }, async (req, reply) => {
-    const data = await account.export(req.auth!.user);
-    const day = data.exported_at.slice(0, 10).replace(/-/g, '');
-    return reply
-      .header('content-disposition', `attachment; filename="lingxi-my-data-${day}.json"`)
-      .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ success: true, message: '导出成功', data }, null, 2));
-  });
+  app.get(
+    '/account/export',
+    { preHandler: app.requireUser, config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema },
+    async (req, reply) => {
+      const data = await account.export(req.auth!.user);
+      const day = data.exported_at.slice(0, 10).replace(/-/g, '');
+      return reply
+        .header('content-disposition', `attachment; filename="lingxi-my-data-${day}.json"`)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ success: true, message: '导出成功', data }, null, 2));
+    },
+  );
 
-  app.post('/account/delete', { preHandler: app.requireUser, config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } }, schema: { ...schema, body: deleteAccountBody, response: { 200: deleteAccountResponse } } }, async (req) =>
-    ok(await account.delete(req.auth!.user, req.body.code), '账号已注销，您的个人信息已删除'),
+  app.post(
+    '/account/delete',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      schema: { ...schema, body: deleteAccountBody, response: { 200: deleteAccountResponse } },
+    },
+    async (req) => ok(await account.delete(req.auth!.user, req.body.code), '账号已注销，您的个人信息已删除'),
   );
 };

@@ -67,7 +67,11 @@ export function createAccountCache(o: AccountCacheOptions) {
       return value;
     },
     /** Like getOrLoad for a value whose owner is only known once loaded (a token's claims); misses are not kept. */
-    async getOrLoadOwned<T extends { userId: string }>(key: string, load: () => Promise<T | null>, stillValid: (v: T) => boolean): Promise<T | null> {
+    async getOrLoadOwned<T extends { userId: string }>(
+      key: string,
+      load: () => Promise<T | null>,
+      stillValid: (v: T) => boolean,
+    ): Promise<T | null> {
       if (o.ttlMs <= 0) return load();
       const hit = fresh(key, stillValid);
       if (hit) return hit.value as T;

@@ -21,7 +21,11 @@ export function createUserRepository(db: Db, changed: AccountChanged = () => {})
       return rows[0] ?? null;
     },
     async update(id: string, values: Partial<Pick<UserRow, 'username' | 'phone' | 'name' | 'passwordHash' | 'referrerPhone'>>) {
-      const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
       changed(id);
       return row ?? null;
     },
@@ -60,7 +64,10 @@ export function createSessionRepository(db: Db, changed: AccountChanged = () => 
       for (const r of rows) changed(r.userId);
     },
     async revokeAllForUser(userId: string, now: Date) {
-      await db.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+      await db
+        .update(authSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
       changed(userId);
     },
   };

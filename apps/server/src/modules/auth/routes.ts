@@ -50,67 +50,113 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, conse
     return { success: true, message, token: r.token, user_info, data: { token: r.token, user_info } };
   };
 
-  app.post('/auth/send-sms-code', { config: limited, schema: { tags: ['auth'], body: sendSmsCodeBody, response: { 200: sendSmsCodeResponse } } }, async (req) => {
-    const { phone, type, policy_version } = req.body;
-    const data = await auth.sendCode(phone, type, req.ip);
-    await consent.record({ scene: `send-sms-code:${type}`, phone, policyVersion: policy_version }, requestMeta(req));
-    return ok(data, '验证码已发送');
-  });
-
-  app.post('/auth/register', { config: limited, schema: { tags: ['auth'], body: registerBody, response: { 200: authResponse } } }, async (req) => {
-    const r = await auth.register(req.body, requestMeta(req));
-    await consent.record({ scene: 'register', userId: r.user.id, phone: r.user.phone, policyVersion: req.body.policy_version }, requestMeta(req));
-    return signedIn('注册成功', r);
-  });
-
-  app.post('/auth/unified-login', { config: limited, schema: { tags: ['auth'], body: unifiedLoginBody, response: { 200: unifiedLoginResponse } } }, async (req) => {
-    const b = req.body;
-    const meta = requestMeta(req);
-    let r;
-    if (b.login_type === 'phone') {
-      const p = passwordLoginBody.parse({ phone: b.phone, password: b.password });
-      r = await auth.loginWithPassword(p.phone, p.password, meta);
-    } else if (b.login_type === 'code') {
-      const p = codeLoginBody.parse({ phone: b.phone, code: b.code });
-      r = await auth.loginWithCode(p.phone, p.code, meta);
-    } else {
-      // code is the one-time ticket from wechat-qr-status; a new WeChat person gets an account without a phone.
-      r = await wechat.signIn(b.code, b.referrer_id, meta);
-    }
-    await consent.record({ scene: `login:${b.login_type}`, userId: r.user.id, phone: r.user.phone, policyVersion: b.policy_version }, meta);
-    return { ...(await signedIn('登录成功', r)), need_bind_phone: !r.user.phone };
-  });
-
-  app.post('/auth/login', { config: limited, schema: { tags: ['auth'], body: passwordLoginBody, response: { 200: authResponse } } }, async (req) => {
-    const r = await auth.loginWithPassword(req.body.phone, req.body.password, requestMeta(req));
-    await consent.record({ scene: 'login:phone', userId: r.user.id, phone: r.user.phone, policyVersion: req.body.policy_version }, requestMeta(req));
-    return signedIn('登录成功', r);
-  });
-
-  app.post('/auth/verify-phone', { config: limited, schema: { tags: ['auth'], body: verifyPhoneBody, response: { 200: verifyPhoneResponse } } }, async (req) =>
-    ok(await auth.verifyPhone(req.body.phone)),
+  app.post(
+    '/auth/send-sms-code',
+    { config: limited, schema: { tags: ['auth'], body: sendSmsCodeBody, response: { 200: sendSmsCodeResponse } } },
+    async (req) => {
+      const { phone, type, policy_version } = req.body;
+      const data = await auth.sendCode(phone, type, req.ip);
+      await consent.record({ scene: `send-sms-code:${type}`, phone, policyVersion: policy_version }, requestMeta(req));
+      return ok(data, '验证码已发送');
+    },
   );
 
-  app.post('/auth/bind-phone', { config: limited, schema: { tags: ['auth'], body: bindPhoneBody, response: { 200: bindPhoneResponse } } }, async (req) => {
-    // The spec's client passes the token in the body (taken from the URL after WeChat sign-in) or as a bearer.
-    const session = req.body.token ? await app.resolveToken(req.body.token) : req.auth;
-    if (!session) throw unauthorized();
-    const r = await auth.bindPhone(session.user, req.body.phone, req.body.code, session.token, requestMeta(req));
-    const user_info = await userInfo(r.user);
-    return { success: true, message: '手机号绑定成功', token: r.token, data: { token: r.token, user_info } };
-  });
+  app.post(
+    '/auth/register',
+    { config: limited, schema: { tags: ['auth'], body: registerBody, response: { 200: authResponse } } },
+    async (req) => {
+      const r = await auth.register(req.body, requestMeta(req));
+      await consent.record(
+        { scene: 'register', userId: r.user.id, phone: r.user.phone, policyVersion: req.body.policy_version },
+        requestMeta(req),
+      );
+      return signedIn('注册成功', r);
+    },
+  );
+
+  app.post(
+    '/auth/unified-login',
+    { config: limited, schema: { tags: ['auth'], body: unifiedLoginBody, response: { 200: unifiedLoginResponse } } },
+    async (req) => {
+      const b = req.body;
+      const meta = requestMeta(req);
+      let r;
+      if (b.login_type === 'phone') {
+        const p = passwordLoginBody.parse({ phone: b.phone, password: b.password });
+        r = await auth.loginWithPassword(p.phone, p.password, meta);
+      } else if (b.login_type === 'code') {
+        const p = codeLoginBody.parse({ phone: b.phone, code: b.code });
+        r = await auth.loginWithCode(p.phone, p.code, meta);
+      } else {
+        // code is the one-time ticket from wechat-qr-status; a new WeChat person gets an account without a phone.
+        r = await wechat.signIn(b.code, b.referrer_id, meta);
+      }
+      await consent.record(
+        { scene: `login:${b.login_type}`, userId: r.user.id, phone: r.user.phone, policyVersion: b.policy_version },
+        meta,
+      );
+      return { ...(await signedIn('登录成功', r)), need_bind_phone: !r.user.phone };
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { config: limited, schema: { tags: ['auth'], body: passwordLoginBody, response: { 200: authResponse } } },
+    async (req) => {
+      const r = await auth.loginWithPassword(req.body.phone, req.body.password, requestMeta(req));
+      await consent.record(
+        { scene: 'login:phone', userId: r.user.id, phone: r.user.phone, policyVersion: req.body.policy_version },
+        requestMeta(req),
+      );
+      return signedIn('登录成功', r);
+    },
+  );
+
+  app.post(
+    '/auth/verify-phone',
+    { config: limited, schema: { tags: ['auth'], body: verifyPhoneBody, response: { 200: verifyPhoneResponse } } },
+    async (req) => ok(await auth.verifyPhone(req.body.phone)),
+  );
+
+  app.post(
+    '/auth/bind-phone',
+    { config: limited, schema: { tags: ['auth'], body: bindPhoneBody, response: { 200: bindPhoneResponse } } },
+    async (req) => {
+      // The spec's client passes the token in the body (taken from the URL after WeChat sign-in) or as a bearer.
+      const session = req.body.token ? await app.resolveToken(req.body.token) : req.auth;
+      if (!session) throw unauthorized();
+      const r = await auth.bindPhone(session.user, req.body.phone, req.body.code, session.token, requestMeta(req));
+      const user_info = await userInfo(r.user);
+      return { success: true, message: '手机号绑定成功', token: r.token, data: { token: r.token, user_info } };
+    },
+  );
 
   // Every page load asks: toUserInfo builds the answer field by field, so it is not re-validated (plainJson).
-  app.get('/auth/me', { preHandler: app.requireUser, serializerCompiler: plainJson, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: meResponse } } }, async (req) =>
-    ok(await userInfo(req.auth!.user)),
+  app.get(
+    '/auth/me',
+    {
+      preHandler: app.requireUser,
+      serializerCompiler: plainJson,
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: meResponse } },
+    },
+    async (req) => ok(await userInfo(req.auth!.user)),
   );
 
-  app.put('/auth/update-profile', { preHandler: app.requireUser, schema: { tags: ['auth'], security: [{ bearer: [] }], body: updateProfileBody, response: { 200: updateProfileResponse } } }, async (req) =>
-    ok(await userInfo(await auth.updateProfile(req.auth!.user, req.body.username)), '用户名已更新'),
+  app.put(
+    '/auth/update-profile',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], security: [{ bearer: [] }], body: updateProfileBody, response: { 200: updateProfileResponse } },
+    },
+    async (req) => ok(await userInfo(await auth.updateProfile(req.auth!.user, req.body.username)), '用户名已更新'),
   );
 
-  app.post('/auth/logout', { preHandler: app.requireUser, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: okMessage } } }, async (req) => {
-    await auth.logout(req.auth!.sessionId);
-    return { success: true, message: '已退出登录' };
-  });
+  app.post(
+    '/auth/logout',
+    { preHandler: app.requireUser, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: okMessage } } },
+    async (req) => {
+      await auth.logout(req.auth!.sessionId);
+      return { success: true, message: '已退出登录' };
+    },
+  );
 };

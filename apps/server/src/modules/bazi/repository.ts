@@ -35,13 +35,18 @@ const summaryColumns = {
   birthPlace: sql<string | null>`${r}->>'birth_place'`,
   calendarType: sql<string | null>`${baziCharts.input}->>'calendarType'`,
   lunarDate: sql<string | null>`${r}->'lunar_date'->>'text'`,
-  pillars: sql<string | null>`concat_ws(' ', ${r}->'pillars'->'year'->>'gan_zhi', ${r}->'pillars'->'month'->>'gan_zhi', ${r}->'pillars'->'day'->>'gan_zhi', ${r}->'pillars'->'hour'->>'gan_zhi')`,
+  pillars: sql<
+    string | null
+  >`concat_ws(' ', ${r}->'pillars'->'year'->>'gan_zhi', ${r}->'pillars'->'month'->>'gan_zhi', ${r}->'pillars'->'day'->>'gan_zhi', ${r}->'pillars'->'hour'->>'gan_zhi')`,
 };
 
 export function createBaziRepository(db: Db) {
   return {
     /** Saves a chart and drops the user's oldest ones beyond `keep`. */
-    async insert(row: { userId: string; input: unknown; result: unknown; createdAt: Date }, keep: number): Promise<{ id: string; createdAt: Date }> {
+    async insert(
+      row: { userId: string; input: unknown; result: unknown; createdAt: Date },
+      keep: number,
+    ): Promise<{ id: string; createdAt: Date }> {
       const [saved] = await db.insert(baziCharts).values(row).returning({ id: baziCharts.id, createdAt: baziCharts.createdAt });
       const newest = db
         .select({ id: baziCharts.id })

@@ -15,9 +15,11 @@ import type { BaziService } from './service';
 const tags = ['bazi'];
 const security = [{ bearer: [] }];
 
-
 /** Spec §7 Bazi, plus the saved charts of a signed-in user. */
-export const baziRoutes: FastifyPluginAsyncZod<{ service: BaziService; ratePerMinute: number }> = async (app, { service, ratePerMinute }) => {
+export const baziRoutes: FastifyPluginAsyncZod<{ service: BaziService; ratePerMinute: number }> = async (
+  app,
+  { service, ratePerMinute },
+) => {
   app.post(
     '/bazi-paipan/paipan',
     {
@@ -42,7 +44,16 @@ export const baziRoutes: FastifyPluginAsyncZod<{ service: BaziService; ratePerMi
 
   app.get(
     '/bazi-paipan/charts',
-    { preHandler: app.requireUser, schema: { tags, security, summary: '我的命盘（最新在前）', querystring: baziChartListQuery, response: { 200: baziChartListResponse } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: '我的命盘（最新在前）',
+        querystring: baziChartListQuery,
+        response: { 200: baziChartListResponse },
+      },
+    },
     async (req) => ok(await service.list(req.auth!.user.id, req.query.page, req.query.page_size)),
   );
 

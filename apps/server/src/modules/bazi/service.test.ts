@@ -6,7 +6,17 @@ import type { BaziRepository } from './repository';
 import { baziRoutes } from './routes';
 import { createBaziService } from './service';
 
-const body = { year: '2000', month: '01', day: '01', hour: '12', minute: '00', isLeapMonth: false, gender: 'male', calendarType: 'solar', birth_place: '北京北京' };
+const body = {
+  year: '2000',
+  month: '01',
+  day: '01',
+  hour: '12',
+  minute: '00',
+  isLeapMonth: false,
+  gender: 'male',
+  calendarType: 'solar',
+  birth_place: '北京北京',
+};
 const silentLog = { error: () => {}, warn: () => {}, info: () => {} } as never;
 
 async function appWith(service: ReturnType<typeof createBaziService>) {

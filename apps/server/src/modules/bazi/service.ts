@@ -5,7 +5,11 @@ import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { BaziRepository } from './repository';
 
-type DeepWritable<T> = T extends readonly (infer U)[] ? DeepWritable<U>[] : T extends object ? { -readonly [K in keyof T]: DeepWritable<T[K]> } : T;
+type DeepWritable<T> = T extends readonly (infer U)[]
+  ? DeepWritable<U>[]
+  : T extends object
+    ? { -readonly [K in keyof T]: DeepWritable<T[K]> }
+    : T;
 // Compile-time proof that the calculator's chart satisfies the shared contract, so the cast below is sound.
 const chartMatchesContract = (c: DeepWritable<BaziChart>): BaziChartData => c;
 void chartMatchesContract;
@@ -59,7 +63,10 @@ export function createBaziService(deps: BaziServiceDeps) {
       const { input, chart } = cast(body);
       if (!user) return { chart: asChartData(chart), message: BAZI_MESSAGES.success };
       try {
-        await deps.repo.insert({ userId: user.id, input: normalisedRequest(input, chart), result: chart, createdAt: deps.now() }, deps.maxSavedCharts);
+        await deps.repo.insert(
+          { userId: user.id, input: normalisedRequest(input, chart), result: chart, createdAt: deps.now() },
+          deps.maxSavedCharts,
+        );
         return { chart: asChartData(chart), message: BAZI_MESSAGES.saved };
       } catch (err) {
         // The chart itself is correct; losing the copy in "我的命盘" should not cost the user the answer.

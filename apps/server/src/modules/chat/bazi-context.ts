@@ -17,10 +17,39 @@ export async function latestChart(db: Db, userId: string): Promise<{ input: unkn
   return row ?? null;
 }
 
-const STEM_ELEMENT: Record<string, string> = { 甲: '木', 乙: '木', 丙: '火', 丁: '火', 戊: '土', 己: '土', 庚: '金', 辛: '金', 壬: '水', 癸: '水' };
-const BRANCH_ELEMENT: Record<string, string> = { 寅: '木', 卯: '木', 巳: '火', 午: '火', 辰: '土', 戌: '土', 丑: '土', 未: '土', 申: '金', 酉: '金', 亥: '水', 子: '水' };
+const STEM_ELEMENT: Record<string, string> = {
+  甲: '木',
+  乙: '木',
+  丙: '火',
+  丁: '火',
+  戊: '土',
+  己: '土',
+  庚: '金',
+  辛: '金',
+  壬: '水',
+  癸: '水',
+};
+const BRANCH_ELEMENT: Record<string, string> = {
+  寅: '木',
+  卯: '木',
+  巳: '火',
+  午: '火',
+  辰: '土',
+  戌: '土',
+  丑: '土',
+  未: '土',
+  申: '金',
+  酉: '金',
+  亥: '水',
+  子: '水',
+};
 const ELEMENTS = ['木', '火', '土', '金', '水'] as const;
-const PILLARS = [['year', '年柱'], ['month', '月柱'], ['day', '日柱'], ['hour', '时柱']] as const;
+const PILLARS = [
+  ['year', '年柱'],
+  ['month', '月柱'],
+  ['day', '日柱'],
+  ['hour', '时柱'],
+] as const;
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : null);
@@ -30,7 +59,8 @@ const str = (v: unknown): string | null => {
   const o = obj(v);
   return o ? str(o.name ?? o.value) : null;
 };
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
+const num = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null;
 
 /** Returns null when the stored result has no usable pillars. */
 export function summarizeChart(result: unknown, createdAt: Date, now: Date): string | null {
@@ -48,7 +78,10 @@ export function summarizeChart(result: unknown, createdAt: Date, now: Date): str
   const lines = [`【用户命盘摘要】（用户在“八字排盘”中保存的最新命盘，保存于 ${createdAt.toISOString().slice(0, 10)}）`];
   const gender = str(r.gender);
   const birth = [str(r.solar_date) ?? str(r.birth_time), str(r.birth_place)].filter(Boolean).join('，');
-  if (gender || birth) lines.push(`性别：${gender === 'male' ? '男（乾造）' : gender === 'female' ? '女（坤造）' : (gender ?? '未知')}${birth ? `；出生：${birth}` : ''}`);
+  if (gender || birth)
+    lines.push(
+      `性别：${gender === 'male' ? '男（乾造）' : gender === 'female' ? '女（坤造）' : (gender ?? '未知')}${birth ? `；出生：${birth}` : ''}`,
+    );
   lines.push(`四柱：${parts.map((p) => `${p.label} ${p.gan}${p.zhi}${p.naYin ? `（纳音${p.naYin}）` : ''}`).join('｜')}`);
   const tenGods = parts.filter((p) => p.tenGod && p.label !== '日柱').map((p) => `${p.label}天干${p.tenGod}`);
   if (tenGods.length) lines.push(`十神：${tenGods.join('，')}`);

@@ -20,24 +20,36 @@ import type { ChatService } from './service';
 export const cacheRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   const auth = { preHandler: app.requireUser };
 
-  app.get('/cache/session-list', { ...auth, schema: { tags: ['chat'], querystring: sessionListQuery, response: { 200: sessionListResponse } } }, async (req) =>
-    ok(await chat.list(req.auth!.user, req.query.service_type)),
+  app.get(
+    '/cache/session-list',
+    { ...auth, schema: { tags: ['chat'], querystring: sessionListQuery, response: { 200: sessionListResponse } } },
+    async (req) => ok(await chat.list(req.auth!.user, req.query.service_type)),
   );
 
-  app.get('/cache/session-detail', { ...auth, schema: { tags: ['chat'], querystring: sessionIdQuery, response: { 200: sessionDetailResponse } } }, async (req) => {
-    const detail = await chat.detail(req.auth!.user, req.query.session_id);
-    return { ...ok(detail), messages: detail.messages };
-  });
-
-  app.post('/cache/save-message', { ...auth, schema: { tags: ['chat'], body: saveMessageBody, response: { 200: saveMessageResponse } } }, async (req) =>
-    ok(await chat.saveMessage(req.auth!.user, req.body), '保存成功'),
+  app.get(
+    '/cache/session-detail',
+    { ...auth, schema: { tags: ['chat'], querystring: sessionIdQuery, response: { 200: sessionDetailResponse } } },
+    async (req) => {
+      const detail = await chat.detail(req.auth!.user, req.query.session_id);
+      return { ...ok(detail), messages: detail.messages };
+    },
   );
 
-  app.patch('/cache/session-name', { ...auth, schema: { tags: ['chat'], body: renameSessionBody, response: { 200: renameSessionResponse } } }, async (req) =>
-    ok(await chat.rename(req.auth!.user, req.body.session_id, req.body.session_name), '重命名成功'),
+  app.post(
+    '/cache/save-message',
+    { ...auth, schema: { tags: ['chat'], body: saveMessageBody, response: { 200: saveMessageResponse } } },
+    async (req) => ok(await chat.saveMessage(req.auth!.user, req.body), '保存成功'),
   );
 
-  app.delete('/cache/delete-history', { ...auth, schema: { tags: ['chat'], querystring: sessionIdQuery, response: { 200: deleteHistoryResponse } } }, async (req) =>
-    ok(await chat.remove(req.auth!.user, req.query.session_id), '删除成功'),
+  app.patch(
+    '/cache/session-name',
+    { ...auth, schema: { tags: ['chat'], body: renameSessionBody, response: { 200: renameSessionResponse } } },
+    async (req) => ok(await chat.rename(req.auth!.user, req.body.session_id, req.body.session_name), '重命名成功'),
+  );
+
+  app.delete(
+    '/cache/delete-history',
+    { ...auth, schema: { tags: ['chat'], querystring: sessionIdQuery, response: { 200: deleteHistoryResponse } } },
+    async (req) => ok(await chat.remove(req.auth!.user, req.query.session_id), '删除成功'),
   );
 };

@@ -44,11 +44,17 @@ export function createChatRepository(db: Db) {
       return row ?? null;
     },
     async findOwnSession(id: string, userId: string): Promise<SessionRow | null> {
-      const [row] = await db.select().from(chatSessions).where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(chatSessions)
+        .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
+        .limit(1);
       return row ?? null;
     },
     async listSessions(userId: string, serviceType?: string): Promise<SessionRow[]> {
-      const where = serviceType ? and(eq(chatSessions.userId, userId), eq(chatSessions.serviceType, serviceType)) : eq(chatSessions.userId, userId);
+      const where = serviceType
+        ? and(eq(chatSessions.userId, userId), eq(chatSessions.serviceType, serviceType))
+        : eq(chatSessions.userId, userId);
       return db.select().from(chatSessions).where(where).orderBy(desc(chatSessions.updatedAt), desc(chatSessions.createdAt)).limit(200);
     },
     async renameSession(id: string, userId: string, name: string, now: Date) {
@@ -60,14 +66,22 @@ export function createChatRepository(db: Db) {
       return rows.length > 0;
     },
     async deleteSession(id: string, userId: string) {
-      const rows = await db.delete(chatSessions).where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId))).returning({ id: chatSessions.id });
+      const rows = await db
+        .delete(chatSessions)
+        .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId)))
+        .returning({ id: chatSessions.id });
       return rows.length > 0;
     },
     async listMessages(sessionId: string): Promise<MessageRow[]> {
       return db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(asc(chatMessages.orderNum));
     },
     async lastMessages(sessionId: string, n: number): Promise<MessageRow[]> {
-      const rows = await db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(desc(chatMessages.orderNum)).limit(n);
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.sessionId, sessionId))
+        .orderBy(desc(chatMessages.orderNum))
+        .limit(n);
       return rows.reverse();
     },
     /**
@@ -81,7 +95,16 @@ export function createChatRepository(db: Db) {
       const rows = await db
         .insert(chatMessages)
         .values([
-          { ...common, role: 'user', content: t.query, contentRag: t.contentRag, orderNum: order, status: 'done', tokens: t.promptTokens, tokensEstimated: true },
+          {
+            ...common,
+            role: 'user',
+            content: t.query,
+            contentRag: t.contentRag,
+            orderNum: order,
+            status: 'done',
+            tokens: t.promptTokens,
+            tokensEstimated: true,
+          },
           { ...common, role: 'assistant', content: '', orderNum: order + 1, status: 'streaming', model: t.model },
         ])
         .returning({ id: chatMessages.id, role: chatMessages.role });
@@ -90,19 +113,44 @@ export function createChatRepository(db: Db) {
         .update(chatSessions)
         .set({ updatedAt: t.now, ...(name ? { sessionName: sql`coalesce(${chatSessions.sessionName}, ${name})` } : {}) })
         .where(eq(chatSessions.id, t.sessionId));
-      return { userMessageId: rows.find((r) => r.role === 'user')!.id, assistantMessageId: rows.find((r) => r.role === 'assistant')!.id, order: order + 1 };
+      return {
+        userMessageId: rows.find((r) => r.role === 'user')!.id,
+        assistantMessageId: rows.find((r) => r.role === 'assistant')!.id,
+        order: order + 1,
+      };
     },
     /** Regenerate: the last reply starts over in place, keeping its order number. */
     async restartReply(messageId: number, v: { model: string; crisis: boolean; now: Date }) {
       await db
         .update(chatMessages)
-        .set({ content: '', status: 'streaming', model: v.model, crisis: v.crisis, tokens: 0, tokensEstimated: false, errorCode: null, messageTime: v.now, updatedAt: v.now })
+        .set({
+          content: '',
+          status: 'streaming',
+          model: v.model,
+          crisis: v.crisis,
+          tokens: 0,
+          tokensEstimated: false,
+          errorCode: null,
+          messageTime: v.now,
+          updatedAt: v.now,
+        })
         .where(eq(chatMessages.id, messageId));
     },
     async touchSession(id: string, now: Date) {
       await db.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, id));
     },
-    async updateReply(messageId: number, v: { content: string; status: MessageStatus; now: Date; model?: string; tokens?: number; tokensEstimated?: boolean; errorCode?: string | null }) {
+    async updateReply(
+      messageId: number,
+      v: {
+        content: string;
+        status: MessageStatus;
+        now: Date;
+        model?: string;
+        tokens?: number;
+        tokensEstimated?: boolean;
+        errorCode?: string | null;
+      },
+    ) {
       await db
         .update(chatMessages)
         .set({
@@ -119,10 +167,23 @@ export function createChatRepository(db: Db) {
       await db.update(chatMessages).set({ tokens, tokensEstimated: estimated }).where(eq(chatMessages.id, messageId));
     },
     async nextOrder(sessionId: string): Promise<number> {
-      const [{ top } = { top: null }] = await db.select({ top: max(chatMessages.orderNum) }).from(chatMessages).where(eq(chatMessages.sessionId, sessionId));
+      const [{ top } = { top: null }] = await db
+        .select({ top: max(chatMessages.orderNum) })
+        .from(chatMessages)
+        .where(eq(chatMessages.sessionId, sessionId));
       return (top ?? 0) + 1;
     },
-    async insertMessage(v: { sessionId: string; userId: string; role: string; content: string; contentRag: string | null; order: number; tokens: number; time: Date; now: Date }) {
+    async insertMessage(v: {
+      sessionId: string;
+      userId: string;
+      role: string;
+      content: string;
+      contentRag: string | null;
+      order: number;
+      tokens: number;
+      time: Date;
+      now: Date;
+    }) {
       await db.insert(chatMessages).values({
         sessionId: v.sessionId,
         userId: v.userId,
@@ -143,8 +204,16 @@ export function createChatRepository(db: Db) {
     },
     /** Token sums per session (and per role) for the admin statistics page. */
     async tokenUsage(filter: { sessionId?: string; userId?: string }) {
-      const conds = [...(filter.sessionId ? [eq(chatSessions.id, filter.sessionId)] : []), ...(filter.userId ? [eq(chatSessions.userId, filter.userId)] : [])];
-      const sessions = await db.select({ id: chatSessions.id }).from(chatSessions).where(and(...conds)).orderBy(desc(chatSessions.updatedAt)).limit(1000);
+      const conds = [
+        ...(filter.sessionId ? [eq(chatSessions.id, filter.sessionId)] : []),
+        ...(filter.userId ? [eq(chatSessions.userId, filter.userId)] : []),
+      ];
+      const sessions = await db
+        .select({ id: chatSessions.id })
+        .from(chatSessions)
+        .where(and(...conds))
+        .orderBy(desc(chatSessions.updatedAt))
+        .limit(1000);
       if (!sessions.length) return [];
       const ids = sessions.map((s) => s.id);
       const rows = await db
@@ -161,7 +230,12 @@ export function createChatRepository(db: Db) {
         const of = (role: string) => rows.find((r) => r.sessionId === id && r.role === role);
         const u = of('user');
         const a = of('assistant');
-        return { sessionId: id, userTokens: Number(u?.tokens ?? 0), assistantTokens: Number(a?.tokens ?? 0), estimated: Number(u?.estimated ?? 0) + Number(a?.estimated ?? 0) };
+        return {
+          sessionId: id,
+          userTokens: Number(u?.tokens ?? 0),
+          assistantTokens: Number(a?.tokens ?? 0),
+          estimated: Number(u?.estimated ?? 0) + Number(a?.estimated ?? 0),
+        };
       });
     },
   };

@@ -25,43 +25,57 @@ function clientGoneSignal(reply: FastifyReply): AbortSignal {
 
 /** Spec §7 Chat: new chat, streaming answer, plain answer, and the persona's public face. */
 export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns, heartbeatMs, perMinute }) => {
-  const limited = { rateLimit: { max: perMinute, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.auth?.user.id ?? req.ip } };
+  const limited = {
+    rateLimit: { max: perMinute, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.auth?.user.id ?? req.ip },
+  };
 
   app.get('/chat/persona/:type', { schema: { tags: ['chat'], params: personaParams, response: { 200: personaResponse } } }, async (req) =>
     ok(await chat.persona(req.params.type)),
   );
 
-  app.post('/chat/chat-new', { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatNewBody, response: { 200: chatNewResponse } } }, async (req) => {
-    const data = await chat.newChat(req.auth!.user, req.body);
-    return { ...ok(data, '已创建新对话'), session_id: data.session_id };
-  });
+  app.post(
+    '/chat/chat-new',
+    { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatNewBody, response: { 200: chatNewResponse } } },
+    async (req) => {
+      const data = await chat.newChat(req.auth!.user, req.body);
+      return { ...ok(data, '已创建新对话'), session_id: data.session_id };
+    },
+  );
 
   /**
    * Everything that can fail with a 4xx (auth, validation, unknown session, busy) happens in prepare(), before the
    * response is hijacked, so those failures still leave as the house JSON. After that the answer is an SSE stream.
    */
-  app.post('/chat/chat-streaming', { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatTurnBody } }, async (req, reply) => {
-    const turn = await turns.prepare(req.auth!.user, req.body);
-    const gone = clientGoneSignal(reply);
-    reply.hijack();
-    const sse = openSse(reply.raw, heartbeatMs);
-    sse.event('meta', { session_id: turn.sessionId, order: turn.order, safety: { crisis: turn.crisis }, model_info: turns.modelInfo() });
-    try {
-      const { final, error } = await turns.run(turn, sse.text, gone);
-      if (error) sse.event('error', error);
-      else sse.event('final', final);
-    } catch (err) {
-      req.log.error({ err }, 'chat: stream failed');
-      sse.event('error', { code: 'internal', message: '回复生成失败，请稍后重试' });
-    } finally {
-      sse.end();
-    }
-  });
+  app.post(
+    '/chat/chat-streaming',
+    { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatTurnBody } },
+    async (req, reply) => {
+      const turn = await turns.prepare(req.auth!.user, req.body);
+      const gone = clientGoneSignal(reply);
+      reply.hijack();
+      const sse = openSse(reply.raw, heartbeatMs);
+      sse.event('meta', { session_id: turn.sessionId, order: turn.order, safety: { crisis: turn.crisis }, model_info: turns.modelInfo() });
+      try {
+        const { final, error } = await turns.run(turn, sse.text, gone);
+        if (error) sse.event('error', error);
+        else sse.event('final', final);
+      } catch (err) {
+        req.log.error({ err }, 'chat: stream failed');
+        sse.event('error', { code: 'internal', message: '回复生成失败，请稍后重试' });
+      } finally {
+        sse.end();
+      }
+    },
+  );
 
-  app.post('/chat/chat', { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatTurnBody, response: { 200: chatResponse } } }, async (req, reply) => {
-    const turn = await turns.prepare(req.auth!.user, req.body);
-    const { final, error } = await turns.run(turn, () => {}, clientGoneSignal(reply));
-    if (error) throw new AppError(error.code === 'timeout' ? 504 : 502, error.message, error.code.toUpperCase());
-    return ok(final);
-  });
+  app.post(
+    '/chat/chat',
+    { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatTurnBody, response: { 200: chatResponse } } },
+    async (req, reply) => {
+      const turn = await turns.prepare(req.auth!.user, req.body);
+      const { final, error } = await turns.run(turn, () => {}, clientGoneSignal(reply));
+      if (error) throw new AppError(error.code === 'timeout' ? 504 : 502, error.message, error.code.toUpperCase());
+      return ok(final);
+    },
+  );
 };

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_MSG, DEFAULT_CHAT_TYPE, type ChatMessage, type PersonaPublic, type SessionDetail, type SessionSummary, type TokenUsage } from '@lingxi/shared';
+import {
+  CHAT_MSG,
+  DEFAULT_CHAT_TYPE,
+  type ChatMessage,
+  type PersonaPublic,
+  type SessionDetail,
+  type SessionSummary,
+  type TokenUsage,
+} from '@lingxi/shared';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ServiceTypeRepository } from '../service-types/repository';
@@ -14,7 +22,13 @@ import type { TurnRunner } from './turn';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Sessions, messages, personas and token statistics. Every session read or write is scoped to the caller. */
-export function createChatService(d: { repo: ChatRepository; serviceTypes: ServiceTypeRepository; config: ChatConfig; now: () => Date; turns: () => TurnRunner }) {
+export function createChatService(d: {
+  repo: ChatRepository;
+  serviceTypes: ServiceTypeRepository;
+  config: ChatConfig;
+  now: () => Date;
+  turns: () => TurnRunner;
+}) {
   /**
    * A persona for a service type: the built-in one (title as edited in the catalogue), the general persona for
    * 'defaultai' and for catalogue types added later without a persona of their own; null for unknown types.
@@ -56,7 +70,10 @@ export function createChatService(d: { repo: ChatRepository; serviceTypes: Servi
     role: m.role === 'assistant' ? 'assistant' : 'user',
     content: m.content,
     timestamp: m.messageTime.toISOString(),
-    status: m.status === 'streaming' && d.now().getTime() - m.updatedAt.getTime() > staleAfterMs ? 'aborted' : (m.status as ChatMessage['status']),
+    status:
+      m.status === 'streaming' && d.now().getTime() - m.updatedAt.getTime() > staleAfterMs
+        ? 'aborted'
+        : (m.status as ChatMessage['status']),
     safety: { crisis: m.crisis },
     model: m.role === 'assistant' ? m.model : null,
     tokens: m.tokens,
@@ -69,7 +86,13 @@ export function createChatService(d: { repo: ChatRepository; serviceTypes: Servi
     async persona(type: string): Promise<PersonaPublic> {
       const r = await resolvePersona(type);
       if (!r) throw notFound(CHAT_MSG.serviceTypeNotFound);
-      return { key: type, title: r.title, greeting: r.persona.greeting, suggested_questions: [...r.persona.suggestedQuestions], disclaimer: r.persona.safety.disclaimer };
+      return {
+        key: type,
+        title: r.title,
+        greeting: r.persona.greeting,
+        suggested_questions: [...r.persona.suggestedQuestions],
+        disclaimer: r.persona.safety.disclaimer,
+      };
     },
 
     /** The client's UUID becomes the session id when it is a UUID nobody uses; a retry of one's own key is idempotent. */
@@ -79,7 +102,8 @@ export function createChatService(d: { repo: ChatRepository; serviceTypes: Servi
       const wanted = body.key && UUID.test(body.key) ? body.key.toLowerCase() : null;
       if (wanted) {
         const existing = await d.repo.findSession(wanted);
-        if (existing?.userId === user.id && existing.serviceType === body.type) return { session_id: existing.id, session_name: existing.sessionName };
+        if (existing?.userId === user.id && existing.serviceType === body.type)
+          return { session_id: existing.id, session_name: existing.sessionName };
       }
       for (const id of [wanted, randomUUID(), randomUUID()]) {
         if (!id) continue;
@@ -91,7 +115,12 @@ export function createChatService(d: { repo: ChatRepository; serviceTypes: Servi
 
     async list(user: UserRow, serviceType?: string): Promise<SessionSummary[]> {
       const rows = await d.repo.listSessions(user.id, serviceType?.trim() || undefined);
-      return rows.map((s) => ({ session_id: s.id, session_name: s.sessionName, service_type: s.serviceType, updated_at: s.updatedAt.toISOString() }));
+      return rows.map((s) => ({
+        session_id: s.id,
+        session_name: s.sessionName,
+        service_type: s.serviceType,
+        updated_at: s.updatedAt.toISOString(),
+      }));
     },
 
     async detail(user: UserRow, sessionId: string): Promise<SessionDetail> {
@@ -113,14 +142,34 @@ export function createChatService(d: { repo: ChatRepository; serviceTypes: Servi
     },
 
     /** Spec §7 save-message: always into the caller's own session; the body's user_id is not trusted. */
-    async saveMessage(user: UserRow, b: { session_id: string; role: 'user' | 'assistant'; content: string; content_rag?: string | null; order_num?: number | null; message_time?: string | null }) {
+    async saveMessage(
+      user: UserRow,
+      b: {
+        session_id: string;
+        role: 'user' | 'assistant';
+        content: string;
+        content_rag?: string | null;
+        order_num?: number | null;
+        message_time?: string | null;
+      },
+    ) {
       const s = await ownSession(user, b.session_id);
       const order = b.order_num ?? (await d.repo.nextOrder(s.id));
       const parsed = b.message_time ? new Date(b.message_time) : null;
       const time = parsed && !Number.isNaN(parsed.getTime()) ? parsed : d.now();
       const tokens = countTokens(await loadTokenizer(), b.content);
       try {
-        await d.repo.insertMessage({ sessionId: s.id, userId: user.id, role: b.role, content: b.content, contentRag: b.content_rag ?? null, order, tokens, time, now: d.now() });
+        await d.repo.insertMessage({
+          sessionId: s.id,
+          userId: user.id,
+          role: b.role,
+          content: b.content,
+          contentRag: b.content_rag ?? null,
+          order,
+          tokens,
+          time,
+          now: d.now(),
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(CHAT_MSG.orderTaken);
         throw err;
@@ -137,10 +186,21 @@ export function createChatService(d: { repo: ChatRepository; serviceTypes: Servi
         userId = found;
       }
       const rows = await d.repo.tokenUsage({ sessionId: q.session_id || undefined, userId });
-      const sessions = rows.map((r) => ({ session_id: r.sessionId, user_tokens: r.userTokens, assistant_tokens: r.assistantTokens, total_tokens: r.userTokens + r.assistantTokens }));
+      const sessions = rows.map((r) => ({
+        session_id: r.sessionId,
+        user_tokens: r.userTokens,
+        assistant_tokens: r.assistantTokens,
+        total_tokens: r.userTokens + r.assistantTokens,
+      }));
       const user_tokens = sessions.reduce((a, s) => a + s.user_tokens, 0);
       const assistant_tokens = sessions.reduce((a, s) => a + s.assistant_tokens, 0);
-      return { total_tokens: user_tokens + assistant_tokens, user_tokens, assistant_tokens, estimated_messages: rows.reduce((a, r) => a + r.estimated, 0), sessions };
+      return {
+        total_tokens: user_tokens + assistant_tokens,
+        user_tokens,
+        assistant_tokens,
+        estimated_messages: rows.reduce((a, r) => a + r.estimated, 0),
+        sessions,
+      };
     },
   };
 }

@@ -5,8 +5,12 @@ import type { ChatService } from './service';
 
 /** Spec §7 Statistics. Admins only (ADMIN_PHONES), enforced here and not just by hiding the button. */
 export const statsRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
-  app.get('/stats/token-usage', { preHandler: app.requireAdmin, schema: { tags: ['stats'], querystring: tokenUsageQuery, response: { 200: tokenUsageResponse } } }, async (req) => {
-    const usage = await chat.tokenUsage(req.query);
-    return { ...ok(usage), ...usage };
-  });
+  app.get(
+    '/stats/token-usage',
+    { preHandler: app.requireAdmin, schema: { tags: ['stats'], querystring: tokenUsageQuery, response: { 200: tokenUsageResponse } } },
+    async (req) => {
+      const usage = await chat.tokenUsage(req.query);
+      return { ...ok(usage), ...usage };
+    },
+  );
 };

@@ -37,7 +37,7 @@ export function countTokens(enc: Tiktoken, text: string): number {
 
 function countRaw(enc: Tiktoken, text: string): number {
   let total = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     let end = Math.min(text.length, i + SLICE);
     // Never cut a surrogate pair in half.
     if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end += 1;

@@ -138,7 +138,18 @@ export function createTurnRunner(d: Deps) {
       });
       ({ userMessageId, assistantMessageId, order } = t);
     }
-    return { sessionId, order, userMessageId, assistantMessageId, persona, title, crisis, messages: fit.messages, promptTokens: fit.promptTokens, controller };
+    return {
+      sessionId,
+      order,
+      userMessageId,
+      assistantMessageId,
+      persona,
+      title,
+      crisis,
+      messages: fit.messages,
+      promptTokens: fit.promptTokens,
+      controller,
+    };
   }
 
   async function run(turn: Turn, onDelta: (text: string) => void, clientGone: AbortSignal): Promise<TurnResult> {
@@ -228,7 +239,15 @@ export function createTurnRunner(d: Deps) {
       if (active.get(turn.sessionId) === controller) active.delete(turn.sessionId);
     }
     return {
-      final: { content, role: 'assistant', model_info: modelInfo(model), status, order: turn.order, session_id: turn.sessionId, safety: { crisis: turn.crisis } },
+      final: {
+        content,
+        role: 'assistant',
+        model_info: modelInfo(model),
+        status,
+        order: turn.order,
+        session_id: turn.sessionId,
+        safety: { crisis: turn.crisis },
+      },
       error,
     };
   }

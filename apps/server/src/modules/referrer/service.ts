@@ -41,7 +41,10 @@ export function createReferrerService(d: { repo: ReferrerRepository; users: User
     async myReferrals(user: UserRow) {
       if (!user.phone) return { total: 0, referrals: [] };
       const rows = await d.repo.referralsOf(user.phone);
-      return { total: rows.length, referrals: rows.map((r) => ({ username: r.username, phone: maskPhone(r.phone), created_at: r.createdAt.toISOString() })) };
+      return {
+        total: rows.length,
+        referrals: rows.map((r) => ({ username: r.username, phone: maskPhone(r.phone), created_at: r.createdAt.toISOString() })),
+      };
     },
 
     /** The invitation link for yourself (id = your user id or phone); /register reads ?referrer= into the form. */

@@ -92,9 +92,13 @@ function platformKeys(e: RewardEnv): [string, KeyObject][] {
     } catch {
       return fail('WECHATPAY_PLATFORM_CERTS 应为 {"序列号":"PEM"} 形式的 JSON');
     }
-    for (const [serial, pem] of Object.entries(map)) out.push([serial.toUpperCase(), parseKey('WECHATPAY_PLATFORM_CERTS', () => readPublicKey(pem))]);
+    for (const [serial, pem] of Object.entries(map))
+      out.push([serial.toUpperCase(), parseKey('WECHATPAY_PLATFORM_CERTS', () => readPublicKey(pem))]);
   }
-  for (const file of (e.WECHATPAY_PLATFORM_CERT_PATHS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const file of (e.WECHATPAY_PLATFORM_CERT_PATHS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const cert = parseKey('WECHATPAY_PLATFORM_CERT_PATHS', () => new X509Certificate(readFileSync(file)));
     out.push([cert.serialNumber.toUpperCase(), cert.publicKey]);
   }
@@ -109,10 +113,15 @@ function wechatSettings(e: RewardEnv): WechatPaySettings | null {
   const verifyKeys = new Map<string, KeyObject>(platformKeys(e));
   const publicKeyText = keyText(e, 'WECHATPAY_PUBLIC_KEY', false);
   if (publicKeyText) {
-    if (!e.WECHATPAY_PUBLIC_KEY_ID?.startsWith('PUB_KEY_ID_')) fail('设置 WECHATPAY_PUBLIC_KEY 时需要以 PUB_KEY_ID_ 开头的 WECHATPAY_PUBLIC_KEY_ID');
-    verifyKeys.set(e.WECHATPAY_PUBLIC_KEY_ID!, parseKey('WECHATPAY_PUBLIC_KEY', () => readPublicKey(publicKeyText)));
+    if (!e.WECHATPAY_PUBLIC_KEY_ID?.startsWith('PUB_KEY_ID_'))
+      fail('设置 WECHATPAY_PUBLIC_KEY 时需要以 PUB_KEY_ID_ 开头的 WECHATPAY_PUBLIC_KEY_ID');
+    verifyKeys.set(
+      e.WECHATPAY_PUBLIC_KEY_ID!,
+      parseKey('WECHATPAY_PUBLIC_KEY', () => readPublicKey(publicKeyText)),
+    );
   }
-  if (verifyKeys.size === 0) fail('微信支付需要 WECHATPAY_PUBLIC_KEY(_PATH) 或平台证书 WECHATPAY_PLATFORM_CERTS / WECHATPAY_PLATFORM_CERT_PATHS 以验证签名');
+  if (verifyKeys.size === 0)
+    fail('微信支付需要 WECHATPAY_PUBLIC_KEY(_PATH) 或平台证书 WECHATPAY_PLATFORM_CERTS / WECHATPAY_PLATFORM_CERT_PATHS 以验证签名');
   return {
     baseUrl: e.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
     mchid: e.WECHATPAY_MCHID!,

@@ -16,7 +16,8 @@ describe('reading merchant keys', () => {
     const spki = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const rsaPub = pair.publicKey.export({ type: 'pkcs1', format: 'pem' }).toString();
     for (const priv of [pkcs1, pkcs8, bare(pkcs1), bare(pkcs8), pkcs8.replace(/\n/g, '\\n')]) {
-      for (const pub of [spki, rsaPub, bare(spki), spki.replace(/\n/g, '\\n')]) expect(works(readPrivateKey(priv), readPublicKey(pub))).toBe(true);
+      for (const pub of [spki, rsaPub, bare(spki), spki.replace(/\n/g, '\\n')])
+        expect(works(readPrivateKey(priv), readPublicKey(pub))).toBe(true);
     }
     expect(() => readPrivateKey('not a key')).toThrow();
   });

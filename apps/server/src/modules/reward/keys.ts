@@ -41,7 +41,9 @@ export interface RsaPair {
 /** A fresh RSA-2048 pair (sandbox gateways and tests; real keys come from the merchant platforms). */
 export const generateRsaPair = () =>
   new Promise<RsaPair>((resolve, reject) =>
-    generateKeyPair('rsa', { modulusLength: 2048 }, (err, publicKey, privateKey) => (err ? reject(err) : resolve({ publicKey, privateKey }))),
+    generateKeyPair('rsa', { modulusLength: 2048 }, (err, publicKey, privateKey) =>
+      err ? reject(err) : resolve({ publicKey, privateKey }),
+    ),
   );
 
 /** Holds a symmetric secret so that logging or serialising a config object never prints it. */

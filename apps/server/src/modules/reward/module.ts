@@ -27,7 +27,8 @@ export async function registerRewardModule(api: FastifyInstance, ctx: ModuleCont
   let wechatSettings: (() => Promise<WechatPaySettings>) | null = cfg.wechat ? async () => cfg.wechat! : null;
   let alipaySettings: (() => Promise<AlipaySettings>) | null = cfg.alipay ? async () => cfg.alipay! : null;
   if (cfg.mode === 'sandbox') {
-    if (ctx.config.env === 'production') ctx.log.warn('PAY_MODE=sandbox in production: tips go through the local fake gateways, no real money moves');
+    if (ctx.config.env === 'production')
+      ctx.log.warn('PAY_MODE=sandbox in production: tips go through the local fake gateways, no real money moves');
     const sandbox = createSandboxPay(api, { now: ctx.now, publicBaseUrl: ctx.config.publicBaseUrl });
     await api.register(sandbox.wechatFake.plugin, { prefix: SANDBOX_PATHS.wechat });
     await api.register(sandbox.alipayFake.plugin, { prefix: SANDBOX_PATHS.alipay });
@@ -40,8 +41,12 @@ export async function registerRewardModule(api: FastifyInstance, ctx: ModuleCont
   }
 
   const wechat = wechatSettings && lazy(async () => createWechatPayClient(await wechatSettings!(), { now: ctx.now, ...timeouts }));
-  const alipay = alipaySettings && lazy(async () => createAlipayClient(await alipaySettings!(), { ...timeouts, ttlMinutes: cfg.orderTtlMs / 60_000 }));
-  const clients: Partial<Record<PaymentMethod, () => Promise<PayProvider>>> = { ...(wechat ? { wechat } : {}), ...(alipay ? { alipay } : {}) };
+  const alipay =
+    alipaySettings && lazy(async () => createAlipayClient(await alipaySettings!(), { ...timeouts, ttlMinutes: cfg.orderTtlMs / 60_000 }));
+  const clients: Partial<Record<PaymentMethod, () => Promise<PayProvider>>> = {
+    ...(wechat ? { wechat } : {}),
+    ...(alipay ? { alipay } : {}),
+  };
 
   const service = createRewardService({
     repo: withOutcomeMetrics(createRewardRepository(ctx.db), ctx.metrics),

@@ -34,7 +34,18 @@ export function createRewardRepository(db: Db) {
     async insertOrder(o: NewOrder): Promise<PaymentOrderRow> {
       const [row] = await db
         .insert(paymentOrders)
-        .values({ id: o.id, userId: o.userId, userPhone: o.userPhone, method: o.method, tradeType: o.tradeType, amountFen: o.amountFen, expiresAt: o.expiresAt, checkedAt: o.now, createdAt: o.now, updatedAt: o.now })
+        .values({
+          id: o.id,
+          userId: o.userId,
+          userPhone: o.userPhone,
+          method: o.method,
+          tradeType: o.tradeType,
+          amountFen: o.amountFen,
+          expiresAt: o.expiresAt,
+          checkedAt: o.now,
+          createdAt: o.now,
+          updatedAt: o.now,
+        })
         .returning();
       return row!;
     },
@@ -49,7 +60,11 @@ export function createRewardRepository(db: Db) {
     },
 
     async findUserOrder(id: string, userId: string): Promise<PaymentOrderRow | null> {
-      const [row] = await db.select().from(paymentOrders).where(and(eq(paymentOrders.id, id), eq(paymentOrders.userId, userId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.id, id), eq(paymentOrders.userId, userId)))
+        .limit(1);
       return row ?? null;
     },
 
@@ -62,7 +77,13 @@ export function createRewardRepository(db: Db) {
       const rows = await db
         .update(paymentOrders)
         .set({ checkedAt: now })
-        .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'pending'), or(isNull(paymentOrders.checkedAt), lte(paymentOrders.checkedAt, before))))
+        .where(
+          and(
+            eq(paymentOrders.id, id),
+            eq(paymentOrders.status, 'pending'),
+            or(isNull(paymentOrders.checkedAt), lte(paymentOrders.checkedAt, before)),
+          ),
+        )
         .returning({ id: paymentOrders.id });
       return rows.length === 1;
     },
@@ -76,7 +97,13 @@ export function createRewardRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [order] = await tx
           .update(paymentOrders)
-          .set({ status: 'paid', paidAt: s.paidAt, providerTradeNo: s.providerTradeNo, providerPayload: s.providerPayload, updatedAt: s.now })
+          .set({
+            status: 'paid',
+            paidAt: s.paidAt,
+            providerTradeNo: s.providerTradeNo,
+            providerPayload: s.providerPayload,
+            updatedAt: s.now,
+          })
           .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'pending')))
           .returning();
         if (!order) return null;
@@ -89,7 +116,12 @@ export function createRewardRepository(db: Db) {
     },
 
     /** pending → closed (the provider closed it) or expired (we closed it at the provider after its lifetime). */
-    async markEnded(id: string, status: 'closed' | 'expired', now: Date, payload?: Record<string, unknown>): Promise<PaymentOrderRow | null> {
+    async markEnded(
+      id: string,
+      status: 'closed' | 'expired',
+      now: Date,
+      payload?: Record<string, unknown>,
+    ): Promise<PaymentOrderRow | null> {
       const [row] = await db
         .update(paymentOrders)
         .set({ status, closedAt: now, updatedAt: now, ...(payload ? { providerPayload: payload } : {}) })
@@ -104,7 +136,12 @@ export function createRewardRepository(db: Db) {
       return db
         .select()
         .from(paymentOrders)
-        .where(and(eq(paymentOrders.status, 'pending'), or(lte(paymentOrders.expiresAt, now), isNull(paymentOrders.checkedAt), lte(paymentOrders.checkedAt, stale))))
+        .where(
+          and(
+            eq(paymentOrders.status, 'pending'),
+            or(lte(paymentOrders.expiresAt, now), isNull(paymentOrders.checkedAt), lte(paymentOrders.checkedAt, stale)),
+          ),
+        )
         .orderBy(asc(paymentOrders.checkedAt))
         .limit(limit);
     },
@@ -129,7 +166,10 @@ export function createRewardRepository(db: Db) {
           .orderBy(desc(tips.createdAt), desc(tips.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        db.select({ count: count(), sumFen: sum(tips.amountFen) }).from(tips).where(where),
+        db
+          .select({ count: count(), sumFen: sum(tips.amountFen) })
+          .from(tips)
+          .where(where),
       ]);
       return { rows: rows.map((r) => ({ ...r.tip, method: r.method })), total: totals?.count ?? 0, sumFen: Number(totals?.sumFen ?? 0) };
     },
@@ -146,4 +186,3 @@ export function createRewardRepository(db: Db) {
   };
 }
 export type RewardRepository = ReturnType<typeof createRewardRepository>;
-

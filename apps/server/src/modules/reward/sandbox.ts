@@ -50,7 +50,12 @@ export function reachableUrl(app: FastifyInstance, publicBaseUrl?: string): stri
  */
 export function createSandboxPay(app: FastifyInstance, o: { now: () => Date; publicBaseUrl?: string }) {
   const keys = lazy(async () => {
-    const [merchant, wechatpay, alipayApp, alipayGateway] = await Promise.all([generateRsaPair(), generateRsaPair(), generateRsaPair(), generateRsaPair()]);
+    const [merchant, wechatpay, alipayApp, alipayGateway] = await Promise.all([
+      generateRsaPair(),
+      generateRsaPair(),
+      generateRsaPair(),
+      generateRsaPair(),
+    ]);
     return { merchant, wechatpay, alipayApp, alipayGateway, apiV3Key: randomBytes(16).toString('hex') };
   });
   const gatewayUrl = (path: string) => `${reachableUrl(app, o.publicBaseUrl)}/api${path}`;

@@ -40,7 +40,8 @@ const EXPIRY_GRACE_MS = 60_000;
 /** 96 random bits in hex: fits both providers' out_trade_no rules, and its first 8 characters tell orders apart. */
 const newOrderId = () => randomBytes(12).toString('hex');
 
-const providerCode = (err: unknown) => (err instanceof ProviderError ? { kind: err.kind, code: err.code, status: err.httpStatus } : { err });
+const providerCode = (err: unknown) =>
+  err instanceof ProviderError ? { kind: err.kind, code: err.code, status: err.httpStatus } : { err };
 
 export function toTipRecord(t: TipRow & { method: string }): TipRecord {
   return {
@@ -83,11 +84,19 @@ export function createRewardService(d: RewardServiceDeps) {
   /** Credits a paid trade whose amount matches; null when it must not be credited. */
   async function applyPaid(order: PaymentOrderRow, trade: ProviderTrade, source: 'notify' | 'query'): Promise<PaymentOrderRow | null> {
     if (trade.amountFen !== order.amountFen) {
-      log.error({ orderId: order.id, method: order.method, expectedFen: order.amountFen, reportedFen: trade.amountFen, source }, 'payment amount mismatch: not credited');
+      log.error(
+        { orderId: order.id, method: order.method, expectedFen: order.amountFen, reportedFen: trade.amountFen, source },
+        'payment amount mismatch: not credited',
+      );
       return null;
     }
     const now = d.now();
-    const done = await repo.markPaid(order.id, { providerTradeNo: trade.providerTradeNo ?? null, providerPayload: trade.payload, paidAt: trade.paidAt ?? now, now });
+    const done = await repo.markPaid(order.id, {
+      providerTradeNo: trade.providerTradeNo ?? null,
+      providerPayload: trade.payload,
+      paidAt: trade.paidAt ?? now,
+      now,
+    });
     if (done) {
       log.info({ orderId: order.id, method: order.method, amountFen: order.amountFen, source }, 'order paid, tip recorded');
       return done.order;
@@ -95,7 +104,10 @@ export function createRewardService(d: RewardServiceDeps) {
     const fresh = await reread(order);
     if (fresh.status !== 'paid') {
       // We closed it at the provider first, so this should not happen; money may have moved: a person must look.
-      log.error({ orderId: order.id, method: order.method, status: fresh.status, source }, 'provider reports paid for an ended order: reconcile by hand');
+      log.error(
+        { orderId: order.id, method: order.method, status: fresh.status, source },
+        'provider reports paid for an ended order: reconcile by hand',
+      );
     }
     return fresh;
   }
@@ -147,7 +159,13 @@ export function createRewardService(d: RewardServiceDeps) {
   }
 
   async function createAtProvider(provider: PayProvider, order: PaymentOrderRow) {
-    const request = { orderId: order.id, amountFen: order.amountFen, description: DESCRIPTION, expiresAt: order.expiresAt, notifyUrl: d.notifyUrl(order.method as PaymentMethod) };
+    const request = {
+      orderId: order.id,
+      amountFen: order.amountFen,
+      description: DESCRIPTION,
+      expiresAt: order.expiresAt,
+      notifyUrl: d.notifyUrl(order.method as PaymentMethod),
+    };
     try {
       return await provider.createQrOrder(request);
     } catch (err) {

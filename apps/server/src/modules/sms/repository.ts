@@ -12,15 +12,26 @@ export function createSmsRepository(db: Db) {
       });
     },
     async lastSentAt(tx: Db, phone: string): Promise<Date | null> {
-      const [row] = await tx.select({ at: smsCodes.createdAt }).from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.createdAt)).limit(1);
+      const [row] = await tx
+        .select({ at: smsCodes.createdAt })
+        .from(smsCodes)
+        .where(eq(smsCodes.phone, phone))
+        .orderBy(desc(smsCodes.createdAt))
+        .limit(1);
       return row?.at ?? null;
     },
     async countForPhoneSince(tx: Db, phone: string, since: Date) {
-      const [row] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, since)));
+      const [row] = await tx
+        .select({ n: count() })
+        .from(smsCodes)
+        .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, since)));
       return row?.n ?? 0;
     },
     async countForIpSince(tx: Db, ip: string, since: Date) {
-      const [row] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, since)));
+      const [row] = await tx
+        .select({ n: count() })
+        .from(smsCodes)
+        .where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, since)));
       return row?.n ?? 0;
     },
     /** A new code retires the older ones for the same purpose, so only the latest SMS works. */
@@ -46,12 +57,20 @@ export function createSmsRepository(db: Db) {
     },
     /** Counts a wrong guess; returns the attempts made so far. */
     async addAttempt(id: number) {
-      const [row] = await db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, id)).returning({ attempts: smsCodes.attempts });
+      const [row] = await db
+        .update(smsCodes)
+        .set({ attempts: sql`${smsCodes.attempts} + 1` })
+        .where(eq(smsCodes.id, id))
+        .returning({ attempts: smsCodes.attempts });
       return row?.attempts ?? 0;
     },
     /** Single use even under concurrent verifications: only one UPDATE finds consumed_at still null. */
     async consume(id: number, now: Date) {
-      const rows = await db.update(smsCodes).set({ consumedAt: now }).where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt))).returning({ id: smsCodes.id });
+      const rows = await db
+        .update(smsCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt)))
+        .returning({ id: smsCodes.id });
       return rows.length === 1;
     },
   };

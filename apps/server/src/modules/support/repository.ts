@@ -4,7 +4,11 @@ import { contactMessages } from '../../db/schema';
 
 export function createSupportRepository(db: Db) {
   return {
-    async saveContact(b: Required<Pick<ContactBody, 'name' | 'phone' | 'subject' | 'message'>> & { email?: string | null }, userId: string | null, ip: string) {
+    async saveContact(
+      b: Required<Pick<ContactBody, 'name' | 'phone' | 'subject' | 'message'>> & { email?: string | null },
+      userId: string | null,
+      ip: string,
+    ) {
       const [row] = await db
         .insert(contactMessages)
         .values({ name: b.name, phone: b.phone, email: b.email || null, subject: b.subject, message: b.message, userId, ip })

@@ -11,7 +11,10 @@ export function sendCallbackPage(reply: FastifyReply, o: CallbackOutcome, fetchD
   reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
   if (o.redirect && fetchDest !== 'iframe') return reply.redirect(o.redirect, 302);
   const nonce = randomBytes(12).toString('base64');
-  const script = o.tone === 'ok' && o.title === '微信绑定成功' ? `if (window.top !== window.self) { window.top.location.href = '/profile?bind=success'; }` : undefined;
+  const script =
+    o.tone === 'ok' && o.title === '微信绑定成功'
+      ? `if (window.top !== window.self) { window.top.location.href = '/profile?bind=success'; }`
+      : undefined;
   const body = `<div class="icon ${o.tone}">${o.tone === 'ok' ? '✓' : '!'}</div><h1 class="${o.tone}">${escapeHtml(o.title)}</h1><p>${escapeHtml(o.message)}</p>
 <p class="muted">此页面可以关闭</p>`;
   return reply

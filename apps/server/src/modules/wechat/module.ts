@@ -51,10 +51,25 @@ export async function registerWechatModule(api: FastifyInstance, ctx: ModuleCont
   await api.register(wechatRoutes, { wechat: wechatServicesFor(ctx), adminPhones: config.auth.adminPhones, perMinute });
   if (config.wechat.mountSandbox) {
     const registeredHost = config.wechat.callbackBaseUrl ? new URL(config.wechat.callbackBaseUrl).hostname : null;
-    await api.register(sandboxOpenPlatform, { prefix: SANDBOX_WECHAT_PATH, appid: config.wechat.appid, secret: config.wechat.secret, now: ctx.now, registeredHost });
+    await api.register(sandboxOpenPlatform, {
+      prefix: SANDBOX_WECHAT_PATH,
+      appid: config.wechat.appid,
+      secret: config.wechat.secret,
+      now: ctx.now,
+      registeredHost,
+    });
   }
-  const referrer = createReferrerService({ repo: createReferrerRepository(ctx.db, ctx.accountCache.evictUser), users: ctx.users, publicBaseUrl: config.publicBaseUrl });
+  const referrer = createReferrerService({
+    repo: createReferrerRepository(ctx.db, ctx.accountCache.evictUser),
+    users: ctx.users,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   await api.register(referrerRoutes, { referrer, perMinute });
-  const account = createAccountService({ repo: createAccountRepository(ctx.db, ctx.accountCache.evictUser), sms: ctx.sms, now: ctx.now, log: ctx.log });
+  const account = createAccountService({
+    repo: createAccountRepository(ctx.db, ctx.accountCache.evictUser),
+    sms: ctx.sms,
+    now: ctx.now,
+    log: ctx.log,
+  });
   await api.register(accountRoutes, { account, perMinute });
 }

@@ -19,8 +19,15 @@ export function createWechatRepository(db: Db, changed: AccountChanged = () => {
 
     /** The account a WeChat person belongs to: by unionid across all our apps, else by this app's openid. */
     async ownerOf(p: Pick<WechatProfile, 'appid' | 'openid' | 'unionid'>): Promise<UserRow | null> {
-      const match = p.unionid ? eq(wechatIdentities.unionid, p.unionid) : and(eq(wechatIdentities.appid, p.appid), eq(wechatIdentities.openid, p.openid));
-      const [row] = await db.select({ user: users }).from(wechatIdentities).innerJoin(users, eq(users.id, wechatIdentities.userId)).where(match).limit(1);
+      const match = p.unionid
+        ? eq(wechatIdentities.unionid, p.unionid)
+        : and(eq(wechatIdentities.appid, p.appid), eq(wechatIdentities.openid, p.openid));
+      const [row] = await db
+        .select({ user: users })
+        .from(wechatIdentities)
+        .innerJoin(users, eq(users.id, wechatIdentities.userId))
+        .where(match)
+        .limit(1);
       return row?.user ?? null;
     },
 
@@ -48,10 +55,21 @@ export function createWechatRepository(db: Db, changed: AccountChanged = () => {
     async createUserWithIdentity(p: WechatProfile, wechatType: string, referrerPhone: string | null): Promise<UserRow | null> {
       try {
         return await db.transaction(async (tx) => {
-          const [user] = await tx.insert(users).values({ username: p.nickname ?? '微信用户', referrerPhone }).returning();
+          const [user] = await tx
+            .insert(users)
+            .values({ username: p.nickname ?? '微信用户', referrerPhone })
+            .returning();
           const ins = await tx
             .insert(wechatIdentities)
-            .values({ userId: user!.id, appid: p.appid, openid: p.openid, unionid: p.unionid, nickname: p.nickname, avatarUrl: p.avatarUrl, wechatType })
+            .values({
+              userId: user!.id,
+              appid: p.appid,
+              openid: p.openid,
+              unionid: p.unionid,
+              nickname: p.nickname,
+              avatarUrl: p.avatarUrl,
+              wechatType,
+            })
             .onConflictDoNothing({ target: [wechatIdentities.appid, wechatIdentities.openid] })
             .returning({ id: wechatIdentities.id });
           if (!ins.length) throw new IdentityTaken();
@@ -82,7 +100,14 @@ export function createWechatRepository(db: Db, changed: AccountChanged = () => {
     async markScanned(id: string, v: { ticket: string | null; result: unknown; expiresAt: Date; now: Date; consumed: boolean }) {
       const rows = await db
         .update(wechatQrStates)
-        .set({ status: 'scanned', ticket: v.ticket, result: v.result, scannedAt: v.now, expiresAt: v.expiresAt, consumedAt: v.consumed ? v.now : null })
+        .set({
+          status: 'scanned',
+          ticket: v.ticket,
+          result: v.result,
+          scannedAt: v.now,
+          expiresAt: v.expiresAt,
+          consumedAt: v.consumed ? v.now : null,
+        })
         .where(and(eq(wechatQrStates.id, id), eq(wechatQrStates.status, 'waiting'), gt(wechatQrStates.expiresAt, v.now)))
         .returning({ id: wechatQrStates.id });
       return rows.length === 1;
@@ -100,7 +125,14 @@ export function createWechatRepository(db: Db, changed: AccountChanged = () => {
       const [row] = await db
         .update(wechatQrStates)
         .set({ consumedAt: now })
-        .where(and(eq(wechatQrStates.ticket, ticketHash), isNull(wechatQrStates.consumedAt), gt(wechatQrStates.expiresAt, now), eq(wechatQrStates.intent, 'login')))
+        .where(
+          and(
+            eq(wechatQrStates.ticket, ticketHash),
+            isNull(wechatQrStates.consumedAt),
+            gt(wechatQrStates.expiresAt, now),
+            eq(wechatQrStates.intent, 'login'),
+          ),
+        )
         .returning();
       return row ?? null;
     },

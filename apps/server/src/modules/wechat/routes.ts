@@ -37,33 +37,63 @@ function requestUrls(req: FastifyRequest): RequestUrls {
 export const wechatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { wechat, adminPhones, perMinute }) => {
   const bearer = { security: [{ bearer: [] }] };
 
-  app.post('/auth/wechat-qr-code', { config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } }, schema: { tags: ['wechat'], response: { 200: wechatQrCodeResponse } } }, async (req, reply) => {
-    const secret = issueCreatorSecret(req, reply, WECHAT_QR_TTL_SECONDS * 2);
-    const { state, ...qr } = await wechat.createQr('login', null, secret, requestUrls(req));
-    const data = { ...qr, qr_code_id: state };
-    return { success: true, message: '二维码已生成', data, ...data };
-  });
+  app.post(
+    '/auth/wechat-qr-code',
+    {
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      schema: { tags: ['wechat'], response: { 200: wechatQrCodeResponse } },
+    },
+    async (req, reply) => {
+      const secret = issueCreatorSecret(req, reply, WECHAT_QR_TTL_SECONDS * 2);
+      const { state, ...qr } = await wechat.createQr('login', null, secret, requestUrls(req));
+      const data = { ...qr, qr_code_id: state };
+      return { success: true, message: '二维码已生成', data, ...data };
+    },
+  );
 
   // Polled every 2 s by each open QR (spec §9), so the limit leaves room for a few tabs.
-  app.get('/auth/wechat-qr-status/:qr_code_id', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } }, schema: { tags: ['wechat'], params: wechatQrStatusParams, response: { 200: wechatQrStatusResponse } } }, async (req) => {
-    const data = await wechat.status(req.params.qr_code_id, readCreatorSecret(req));
-    return { success: true, message: data.message ?? '成功', data, status: data.status, code: data.code };
-  });
+  app.get(
+    '/auth/wechat-qr-status/:qr_code_id',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags: ['wechat'], params: wechatQrStatusParams, response: { 200: wechatQrStatusResponse } },
+    },
+    async (req) => {
+      const data = await wechat.status(req.params.qr_code_id, readCreatorSecret(req));
+      return { success: true, message: data.message ?? '成功', data, status: data.status, code: data.code };
+    },
+  );
 
-  app.get('/auth/wechat-callback', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { tags: ['wechat'], querystring: wechatCallbackQuery } }, async (req, reply) => {
-    const outcome = await wechat.callback(req.query, readCreatorSecret(req), requestUrls(req));
-    const dest = req.headers['sec-fetch-dest'];
-    return sendCallbackPage(reply, outcome, typeof dest === 'string' ? dest : undefined);
-  });
+  app.get(
+    '/auth/wechat-callback',
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { tags: ['wechat'], querystring: wechatCallbackQuery } },
+    async (req, reply) => {
+      const outcome = await wechat.callback(req.query, readCreatorSecret(req), requestUrls(req));
+      const dest = req.headers['sec-fetch-dest'];
+      return sendCallbackPage(reply, outcome, typeof dest === 'string' ? dest : undefined);
+    },
+  );
 
-  app.post('/auth/wechat-bind-start', { preHandler: app.requireUser, config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } }, schema: { tags: ['wechat'], ...bearer, response: { 200: wechatBindStartResponse } } }, async (req, reply) => {
-    const secret = issueCreatorSecret(req, reply, WECHAT_QR_TTL_SECONDS * 2);
-    return ok(await wechat.createQr('bind', req.auth!.user.id, secret, requestUrls(req)), '请使用微信扫码完成绑定');
-  });
+  app.post(
+    '/auth/wechat-bind-start',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      schema: { tags: ['wechat'], ...bearer, response: { 200: wechatBindStartResponse } },
+    },
+    async (req, reply) => {
+      const secret = issueCreatorSecret(req, reply, WECHAT_QR_TTL_SECONDS * 2);
+      return ok(await wechat.createQr('bind', req.auth!.user.id, secret, requestUrls(req)), '请使用微信扫码完成绑定');
+    },
+  );
 
-  app.post('/auth/wechat-unbind', { preHandler: app.requireUser, schema: { tags: ['wechat'], ...bearer, response: { 200: wechatUnbindResponse } } }, async (req) => {
-    const user = req.auth!.user;
-    await wechat.unbind(user);
-    return ok(toUserInfo(user, adminPhones, []), '已解绑微信');
-  });
+  app.post(
+    '/auth/wechat-unbind',
+    { preHandler: app.requireUser, schema: { tags: ['wechat'], ...bearer, response: { 200: wechatUnbindResponse } } },
+    async (req) => {
+      const user = req.auth!.user;
+      await wechat.unbind(user);
+      return ok(toUserInfo(user, adminPhones, []), '已解绑微信');
+    },
+  );
 };

@@ -42,7 +42,12 @@ export interface CallbackOutcome {
 const TTL_MS = WECHAT_QR_TTL_SECONDS * 1000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const sameDigest = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-const WX_ERRORS: Record<number, string> = { 40029: '授权码无效或已过期', 40163: '授权码已被使用', 40125: '网站应用密钥不正确', 40013: '网站应用不存在' };
+const WX_ERRORS: Record<number, string> = {
+  40029: '授权码无效或已过期',
+  40163: '授权码已被使用',
+  40125: '网站应用密钥不正确',
+  40013: '网站应用不存在',
+};
 
 interface StoredResult {
   profile: WechatProfile;
@@ -58,7 +63,8 @@ export function createWechatService(d: WechatServiceDeps) {
   const openBase = (u: RequestUrls) => config.openBaseUrl ?? `${u.origin}${sandboxPath}`;
   const apiBase = (u: RequestUrls) => config.apiBaseUrl ?? `${u.selfOrigin ?? u.origin}${sandboxPath}`;
   const redirectUri = (u: RequestUrls) => `${config.callbackBaseUrl ?? u.origin}/api/auth/wechat-callback`;
-  const ticketFor = (state: string, salt: string) => createHmac('sha256', d.ticketKey).update(`wechat-ticket|${state}|${salt}`).digest('base64url');
+  const ticketFor = (state: string, salt: string) =>
+    createHmac('sha256', d.ticketKey).update(`wechat-ticket|${state}|${salt}`).digest('base64url');
 
   function isCreator(row: QrStateRow, creatorSecret: string | null) {
     return !!creatorSecret && sameDigest(row.creatorKey, sha256(creatorSecret));
@@ -82,9 +88,21 @@ export function createWechatService(d: WechatServiceDeps) {
       await d.repo.markFailed(row.id, refusal, now);
       return { status: 409, tone: 'err', title: '微信绑定失败', message: refusal };
     }
-    await d.repo.markScanned(row.id, { ticket: null, result: { profile }, expiresAt: new Date(now.getTime() + TTL_MS), now, consumed: true });
+    await d.repo.markScanned(row.id, {
+      ticket: null,
+      result: { profile },
+      expiresAt: new Date(now.getTime() + TTL_MS),
+      now,
+      consumed: true,
+    });
     d.log.info({ userId }, 'wechat identity bound');
-    return { status: 200, tone: 'ok', title: '微信绑定成功', message: '微信绑定成功，请返回原页面', redirect: sameBrowser ? '/profile?bind=success' : undefined };
+    return {
+      status: 200,
+      tone: 'ok',
+      title: '微信绑定成功',
+      message: '微信绑定成功，请返回原页面',
+      redirect: sameBrowser ? '/profile?bind=success' : undefined,
+    };
   }
 
   return {
@@ -93,7 +111,14 @@ export function createWechatService(d: WechatServiceDeps) {
       const now = d.now();
       await d.repo.purgeExpired(new Date(now.getTime() - 86400_000));
       const state = randomBytes(16).toString('hex');
-      await d.repo.createState({ id: state, intent, creatorKey: sha256(creatorSecret), userId, expiresAt: new Date(now.getTime() + TTL_MS), createdAt: now });
+      await d.repo.createState({
+        id: state,
+        intent,
+        creatorKey: sha256(creatorSecret),
+        userId,
+        expiresAt: new Date(now.getTime() + TTL_MS),
+        createdAt: now,
+      });
       const redirect_uri = redirectUri(urls);
       const qr_code_url = d.client.qrConnectUrl(openBase(urls), { redirectUri: redirect_uri, state, scope: WECHAT_SCOPE });
       return {
@@ -114,7 +139,8 @@ export function createWechatService(d: WechatServiceDeps) {
       const row = q.state && /^[0-9a-f]{32}$/.test(q.state) ? await d.repo.findState(q.state) : null;
       if (!row) return { status: 400, tone: 'err', title: '登录请求无效', message: '请返回原页面重新获取二维码' };
       if (row.status !== 'waiting') return { status: 409, tone: 'err', title: '二维码已使用', message: '请返回原页面查看结果' };
-      if (row.expiresAt <= now) return { status: 410, tone: 'err', title: '二维码已过期', message: '二维码已过期，请返回原页面刷新后重新扫码' };
+      if (row.expiresAt <= now)
+        return { status: 410, tone: 'err', title: '二维码已过期', message: '二维码已过期，请返回原页面刷新后重新扫码' };
       if (!q.code) return { status: 200, tone: 'err', title: '已取消授权', message: '你已取消微信授权，可返回原页面重新扫码' };
 
       let profile: WechatProfile;
@@ -123,7 +149,12 @@ export function createWechatService(d: WechatServiceDeps) {
       } catch (err) {
         if (err instanceof WechatApiError) {
           d.log.warn({ errcode: err.errcode }, 'wechat code exchange refused');
-          return { status: 400, tone: 'err', title: '微信登录失败', message: `${WX_ERRORS[err.errcode] ?? err.errmsg}（错误码 ${err.errcode}），请返回原页面重新扫码` };
+          return {
+            status: 400,
+            tone: 'err',
+            title: '微信登录失败',
+            message: `${WX_ERRORS[err.errcode] ?? err.errmsg}（错误码 ${err.errcode}），请返回原页面重新扫码`,
+          };
         }
         d.log.error({ err: (err as Error).message }, 'wechat unavailable');
         return { status: 502, tone: 'err', title: '微信登录失败', message: '暂时无法连接微信服务，请稍后重试' };
@@ -132,7 +163,13 @@ export function createWechatService(d: WechatServiceDeps) {
       if (row.intent === 'bind') return bindIdentity(row, profile, isCreator(row, creatorSecret), now);
       const salt = randomBytes(16).toString('hex');
       const stored: StoredResult = { profile, salt };
-      const ok = await d.repo.markScanned(row.id, { ticket: sha256(ticketFor(row.id, salt)), result: stored, expiresAt: new Date(now.getTime() + TTL_MS), now, consumed: false });
+      const ok = await d.repo.markScanned(row.id, {
+        ticket: sha256(ticketFor(row.id, salt)),
+        result: stored,
+        expiresAt: new Date(now.getTime() + TTL_MS),
+        now,
+        consumed: false,
+      });
       if (!ok) return { status: 409, tone: 'err', title: '二维码已使用', message: '请返回原页面查看结果' };
       return { status: 200, tone: 'ok', title: '登录成功', message: '登录成功，请返回原页面' };
     },
@@ -163,7 +200,9 @@ export function createWechatService(d: WechatServiceDeps) {
       if (user) {
         await d.repo.attach(user.id, profile, config.appType);
       } else {
-        user = (await d.repo.createUserWithIdentity(profile, config.appType, await validReferrer(referrerId))) ?? (await d.repo.ownerOf(profile));
+        user =
+          (await d.repo.createUserWithIdentity(profile, config.appType, await validReferrer(referrerId))) ??
+          (await d.repo.ownerOf(profile));
         if (!user) throw new AppError(500, '微信登录失败', 'WECHAT_ACCOUNT');
         d.log.info({ userId: user.id }, 'account created by wechat sign-in');
       }
@@ -177,7 +216,13 @@ export function createWechatService(d: WechatServiceDeps) {
     },
 
     async identitiesOf(userId: string): Promise<WechatIdentityView[]> {
-      return (await d.repo.listForUser(userId)).map((r) => ({ appid: r.appid, openid: r.openid, unionid: r.unionid, wechatType: r.wechatType, nickname: r.nickname }));
+      return (await d.repo.listForUser(userId)).map((r) => ({
+        appid: r.appid,
+        openid: r.openid,
+        unionid: r.unionid,
+        wechatType: r.wechatType,
+        nickname: r.nickname,
+      }));
     },
   };
 }

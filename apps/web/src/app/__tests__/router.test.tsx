@@ -5,8 +5,17 @@ import { renderRoutes } from '@/test/render';
 import { routes } from '../router';
 
 const user = {
-  id: 'u1', phone: '13800138000', username: '小灵', name: '小灵', referrer_id: null, openid: null, unionid: null,
-  wechat_nickname: null, binding_status: { has_wechat: false, wechat_accounts: [] }, is_admin: false, created_at: '2026-01-01T00:00:00Z',
+  id: 'u1',
+  phone: '13800138000',
+  username: '小灵',
+  name: '小灵',
+  referrer_id: null,
+  openid: null,
+  unionid: null,
+  wechat_nickname: null,
+  binding_status: { has_wechat: false, wechat_accounts: [] },
+  is_admin: false,
+  created_at: '2026-01-01T00:00:00Z',
 };
 const fetchMock = vi.fn<typeof fetch>();
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, message: 'ok', data }), { status: 200 });

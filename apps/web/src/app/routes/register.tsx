@@ -9,7 +9,14 @@ export function RegisterRoute() {
   return (
     <RegisterPage
       wechatTab={({ active, agreed, referrer }) => (
-        <LazyWechatLoginPanel active={active} agreed={agreed} referrerId={referrer} pollTimeoutMs={WECHAT_QR_POLL_TIMEOUT_MS} hint="请使用微信扫一扫注册，已注册的微信将直接登录" onSignedIn={onSignedIn} />
+        <LazyWechatLoginPanel
+          active={active}
+          agreed={agreed}
+          referrerId={referrer}
+          pollTimeoutMs={WECHAT_QR_POLL_TIMEOUT_MS}
+          hint="请使用微信扫一扫注册，已注册的微信将直接登录"
+          onSignedIn={onSignedIn}
+        />
       )}
     />
   );

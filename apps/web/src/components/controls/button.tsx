@@ -12,8 +12,27 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 const TWO_HAN = /^\p{Script=Han}{2}$/u;
 
 /** antd's Button look for the first screen (header, sign-in cards) without antd's Button (ADR 011; controls.css). */
-export function Button({ variant = 'default', size = 'middle', block, loading, icon, className, children, type = 'button', onClick, ...rest }: ButtonProps) {
-  const classes = ['btn', `btn-${variant}`, size === 'large' && 'btn-lg', block && 'btn-block', loading && 'btn-loading', !children && 'btn-icon-only', className];
+export function Button({
+  variant = 'default',
+  size = 'middle',
+  block,
+  loading,
+  icon,
+  className,
+  children,
+  type = 'button',
+  onClick,
+  ...rest
+}: ButtonProps) {
+  const classes = [
+    'btn',
+    `btn-${variant}`,
+    size === 'large' && 'btn-lg',
+    block && 'btn-block',
+    loading && 'btn-loading',
+    !children && 'btn-icon-only',
+    className,
+  ];
   return (
     <button
       {...rest}

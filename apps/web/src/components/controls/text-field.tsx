@@ -17,7 +17,18 @@ interface TextFieldProps extends FieldBinding, NativeProps {
  * A large input with its message underneath, in antd's look (controls.css), for the sign-in cards: antd's Form and
  * Input put their grid, form and input styles and ~60 KB of script on the first page most visitors open (ADR 011).
  */
-export function TextField({ name, value, error, onChange, icon, type = 'text', allowClear, after, placeholder, ...native }: TextFieldProps) {
+export function TextField({
+  name,
+  value,
+  error,
+  onChange,
+  icon,
+  type = 'text',
+  allowClear,
+  after,
+  placeholder,
+  ...native
+}: TextFieldProps) {
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [revealed, setRevealed] = useState(false);
@@ -68,7 +79,13 @@ export function TextField({ name, value, error, onChange, icon, type = 'text', a
         </button>
       ) : null}
       {isPassword ? (
-        <button type="button" tabIndex={-1} aria-label={revealed ? '隐藏密码' : '显示密码'} className="input-icon input-reveal" onClick={() => setRevealed((r) => !r)}>
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={revealed ? '隐藏密码' : '显示密码'}
+          className="input-icon input-reveal"
+          onClick={() => setRevealed((r) => !r)}
+        >
           {revealed ? <EyeOutlined /> : <EyeInvisibleOutlined />}
         </button>
       ) : null}

@@ -13,7 +13,9 @@ function rawText(error: unknown): string {
 
 /** Spec §8 login failure: the dialog text for any failed login attempt. */
 export function loginFailureMessage(error: unknown): string {
-  const text = rawText(error).replace(/^HTTP \d+:\s*/, '').trim();
+  const text = rawText(error)
+    .replace(/^HTTP \d+:\s*/, '')
+    .trim();
   if (/用户未注册|not registered/i.test(text)) return '用户未注册，请先注册';
   if (/密码错误|wrong password|incorrect password/i.test(text)) return '密码错误，请重试';
   if (/验证码错误/.test(text)) return '验证码错误，请重试';

@@ -25,7 +25,11 @@ export function createOfflineProvider(o: { chunkDelayMs: number }): LlmProvider 
 }
 
 export function offlineReply(req: Pick<LlmRequest, 'messages' | 'persona'>): string {
-  const question = [...req.messages].reverse().find((m) => m.role === 'user')?.content.trim() ?? '';
+  const question =
+    [...req.messages]
+      .reverse()
+      .find((m) => m.role === 'user')
+      ?.content.trim() ?? '';
   const excerpt = Array.from(question.replace(/\s+/g, ' ')).slice(0, 60).join('');
   const { title, focus, crisis } = req.persona;
   const lines: string[] = [];
@@ -37,7 +41,10 @@ export function offlineReply(req: Pick<LlmRequest, 'messages' | 'persona'>): str
     lines.push('- 试着联系一位你信任的家人或朋友，让他们此刻陪在你身边。', '', '你并不孤单，我会一直在这里听你说。');
   }
   if (excerpt) lines.push('', `你刚才提到：“${excerpt}${Array.from(question).length > 60 ? '…' : ''}”`);
-  lines.push('', '当前服务尚未接入大模型（管理员还没有配置 `LLM_API_KEY`），所以这是一段**离线演示内容**，不是模型针对你的问题生成的分析。');
+  lines.push(
+    '',
+    '当前服务尚未接入大模型（管理员还没有配置 `LLM_API_KEY`），所以这是一段**离线演示内容**，不是模型针对你的问题生成的分析。',
+  );
   if (focus.length) {
     lines.push('', `接入模型后，「${title}」通常会从这些角度陪你聊：`, '');
     focus.forEach((f, i) => lines.push(`${i + 1}. ${f}`));

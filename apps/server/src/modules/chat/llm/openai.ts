@@ -42,7 +42,10 @@ export function createOpenAiProvider(o: OpenAiOptions): LlmProvider {
         if (delta?.content) yield { type: 'delta', text: delta.content };
         else yield { type: 'progress' };
         if (chunk.usage) {
-          yield { type: 'usage', usage: { promptTokens: chunk.usage.prompt_tokens ?? 0, completionTokens: chunk.usage.completion_tokens ?? 0 } };
+          yield {
+            type: 'usage',
+            usage: { promptTokens: chunk.usage.prompt_tokens ?? 0, completionTokens: chunk.usage.completion_tokens ?? 0 },
+          };
         }
       }
     },

@@ -32,7 +32,11 @@ export interface Delivery {
  * POSTs a callback and re-sends it while the merchant does not accept it, on a (shortened) version of the provider's
  * schedule. `accepted` decides what counts: WeChat wants any 2xx, Alipay the literal body 'success'.
  */
-export function createDeliverer(o: { retryDelaysMs: number[]; log?: FastifyBaseLogger; accepted: (status: number, body: string) => boolean }) {
+export function createDeliverer(o: {
+  retryDelaysMs: number[];
+  log?: FastifyBaseLogger;
+  accepted: (status: number, body: string) => boolean;
+}) {
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
   const sleep = (ms: number) =>
@@ -95,14 +99,17 @@ export function lazy<T>(build: () => Promise<T>): () => Promise<T> {
 export function gatewayScope(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4 * 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
 }
 
 /** The request URL as the client signed it: relative to where the gateway is mounted. */
-export const signedUrl = (app: FastifyInstance, url: string) => (app.prefix && url.startsWith(app.prefix) ? url.slice(app.prefix.length) : url);
+export const signedUrl = (app: FastifyInstance, url: string) =>
+  app.prefix && url.startsWith(app.prefix) ? url.slice(app.prefix.length) : url;
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

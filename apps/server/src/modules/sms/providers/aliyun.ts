@@ -23,13 +23,23 @@ const USER_FACING: Record<string, string> = {
 export function createAliyunSmsProvider(o: AliyunSmsOptions): SmsProvider {
   const Client = (Dysmsapi as unknown as { default?: typeof Dysmsapi }).default ?? Dysmsapi;
   const client = new Client(
-    new $OpenApiUtil.Config({ accessKeyId: o.accessKeyId, accessKeySecret: o.accessKeySecret, endpoint: o.endpoint, protocol: o.protocol ?? 'https' }),
+    new $OpenApiUtil.Config({
+      accessKeyId: o.accessKeyId,
+      accessKeySecret: o.accessKeySecret,
+      endpoint: o.endpoint,
+      protocol: o.protocol ?? 'https',
+    }),
   );
   return {
     name: 'aliyun',
     async sendCode(phone, code) {
       const res = await client.sendSms(
-        new SendSmsRequest({ phoneNumbers: phone, signName: o.signName, templateCode: o.templateCode, templateParam: JSON.stringify({ code }) }),
+        new SendSmsRequest({
+          phoneNumbers: phone,
+          signName: o.signName,
+          templateCode: o.templateCode,
+          templateParam: JSON.stringify({ code }),
+        }),
       );
       const body = res.body;
       if (body?.code !== 'OK') {

@@ -8,7 +8,10 @@ export interface SmsProvider {
 
 /** A gateway refusal whose text may be shown to the user (e.g. the carrier's own rate limit). */
 export class SmsSendError extends Error {
-  constructor(readonly providerCode: string, message: string) {
+  constructor(
+    readonly providerCode: string,
+    message: string,
+  ) {
     super(message);
   }
 }

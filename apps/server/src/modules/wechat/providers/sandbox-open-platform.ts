@@ -16,9 +16,21 @@ const CODE_TTL_MS = 5 * 60_000;
 const QR_TTL_MS = 5 * 60_000;
 const TOKEN_TTL_S = 7200;
 
-interface Pending { redirectUri: string; state: string; expiresAt: number }
-interface IssuedCode { persona: SandboxPersona; expiresAt: number; used: boolean }
-interface IssuedToken { persona: SandboxPersona; openid: string; expiresAt: number }
+interface Pending {
+  redirectUri: string;
+  state: string;
+  expiresAt: number;
+}
+interface IssuedCode {
+  persona: SandboxPersona;
+  expiresAt: number;
+  used: boolean;
+}
+interface IssuedToken {
+  persona: SandboxPersona;
+  openid: string;
+  expiresAt: number;
+}
 
 const rid = () => randomBytes(6).toString('hex');
 /** The real platform answers errors as HTTP 200 JSON typed text/plain; so does the fake. */
@@ -50,7 +62,12 @@ export const sandboxOpenPlatform: FastifyPluginAsync<SandboxOpenPlatformOptions>
   }
 
   const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.status(status).header('content-security-policy', pageCsp()).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+    reply
+      .status(status)
+      .header('content-security-policy', pageCsp())
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(body);
 
   /** Answers the check WeChat makes before showing a QR; null when the request is acceptable. */
   function refuse(q: Record<string, string | undefined>, servedHost: string): [string, string] | null {
@@ -78,7 +95,11 @@ export const sandboxOpenPlatform: FastifyPluginAsync<SandboxOpenPlatformOptions>
     const uuid = randomBytes(12).toString('hex');
     pending.set(uuid, { redirectUri: q.redirect_uri!, state: q.state ?? '', expiresAt: now() + QR_TTL_MS });
     const personas = [...SANDBOX_PERSONAS, freshPersona()];
-    return html(reply, 200, confirmPage({ action: `qrconnect/${uuid}`, appid: o.appid, personas, redirectHost: new URL(q.redirect_uri!).host }));
+    return html(
+      reply,
+      200,
+      confirmPage({ action: `qrconnect/${uuid}`, appid: o.appid, personas, redirectHost: new URL(q.redirect_uri!).host }),
+    );
   });
 
   app.post('/connect/qrconnect/:uuid', { schema: { hide: true } }, async (req, reply) => {

@@ -28,5 +28,8 @@ ${options}
 }
 
 export function errorPage(title: string, detail: string): string {
-  return page(title, `<p class="muted">沙箱 · 模拟微信开放平台</p><div class="icon err">!</div><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p>`);
+  return page(
+    title,
+    `<p class="muted">沙箱 · 模拟微信开放平台</p><div class="icon err">!</div><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p>`,
+  );
 }

@@ -7,7 +7,9 @@ import { TextField } from '../text-field';
 
 function Field({ type, error }: { type?: 'text' | 'password'; error?: string }) {
   const [value, setValue] = useState('');
-  return <TextField name="f" value={value} onChange={setValue} type={type} error={error} placeholder="手机号" allowClear={type !== 'password'} />;
+  return (
+    <TextField name="f" value={value} onChange={setValue} type={type} error={error} placeholder="手机号" allowClear={type !== 'password'} />
+  );
 }
 
 describe('text field', () => {

@@ -34,7 +34,9 @@ describe('bind phone page', () => {
   it('binds with the stored token and an empty password, stores the new token, reloads the user, goes home', async () => {
     const bound = { ...wechatUser, phone: '13800138000' };
     fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, { success: true, message: '绑定成功', token: 'new-token', data: { token: 'new-token', user_info: bound } }))
+      .mockResolvedValueOnce(
+        jsonResponse(200, { success: true, message: '绑定成功', token: 'new-token', data: { token: 'new-token', user_info: bound } }),
+      )
       .mockResolvedValueOnce(jsonResponse(200, { success: true, message: 'ok', data: bound }));
     const { router } = renderAt(<BindPhonePage />, '/bind-phone');
     expect(screen.getByText('绑定手机号，享受更完善的服务')).toBeTruthy();

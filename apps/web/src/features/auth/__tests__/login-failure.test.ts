@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { loginFailureMessage } from '../login-failure';
 
-const apiError = (status: number, message: string) =>
-  new ApiError(`HTTP ${status}: ${message}`, status, { success: false, message });
+const apiError = (status: number, message: string) => new ApiError(`HTTP ${status}: ${message}`, status, { success: false, message });
 
 describe('login failure dialog text (spec §8)', () => {
   it.each([

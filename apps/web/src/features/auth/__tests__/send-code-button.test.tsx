@@ -5,7 +5,6 @@ import { AppProvider } from '@/app/provider';
 import { SendCodeButton } from '../components/send-code-button';
 import { jsonResponse } from './fixtures';
 
-
 const { fetchMock } = useMockedFetchAndTimers();
 
 function renderButton(phone: string | undefined, onInvalidPhone?: (m: string) => void) {

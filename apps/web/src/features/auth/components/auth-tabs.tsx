@@ -31,7 +31,13 @@ export function AuthTabs<K extends string>({ tabs, active, onChange, label }: Au
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
     const next =
-      event.key in STEP ? (index + STEP[event.key]! + tabs.length) % tabs.length : event.key === 'Home' ? 0 : event.key === 'End' ? last : -1;
+      event.key in STEP
+        ? (index + STEP[event.key]! + tabs.length) % tabs.length
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? last
+            : -1;
     if (next < 0) return;
     event.preventDefault();
     onChange(tabs[next]!.key);
@@ -64,7 +70,13 @@ export function AuthTabs<K extends string>({ tabs, active, onChange, label }: Au
       {tabs
         .filter((tab) => visited.current.has(tab.key))
         .map((tab) => (
-          <div key={tab.key} role="tabpanel" id={`${id}-panel-${tab.key}`} aria-labelledby={`${id}-tab-${tab.key}`} hidden={tab.key !== active}>
+          <div
+            key={tab.key}
+            role="tabpanel"
+            id={`${id}-panel-${tab.key}`}
+            aria-labelledby={`${id}-tab-${tab.key}`}
+            hidden={tab.key !== active}
+          >
             {tab.content}
           </div>
         ))}

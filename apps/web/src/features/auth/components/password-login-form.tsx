@@ -20,7 +20,11 @@ export function PasswordLoginForm({ agreed, onAgreedChange }: PasswordLoginFormP
   });
 
   return (
-    <form id="password-login" noValidate onSubmit={form.submit((v) => agreed && login({ login_type: 'phone', phone: v.phone, password: v.password }))}>
+    <form
+      id="password-login"
+      noValidate
+      onSubmit={form.submit((v) => agreed && login({ login_type: 'phone', phone: v.phone, password: v.password }))}
+    >
       <PhoneField {...form.field('phone')} />
       <TextField {...form.field('password')} type="password" icon={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
       <LoginFormFooter agreed={agreed} onAgreedChange={onAgreedChange} submitting={submitting} />

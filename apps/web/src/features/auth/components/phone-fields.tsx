@@ -17,7 +17,11 @@ interface PhoneAndCodeFieldsProps<V extends Record<string, string> & { phone: st
 }
 
 /** The phone, the SMS code and its send button, as the code-login, register and bind-phone forms all ask for them. */
-export function PhoneAndCodeFields<V extends Record<string, string> & { phone: string; code: string }>({ form, purpose, policyVersion }: PhoneAndCodeFieldsProps<V>) {
+export function PhoneAndCodeFields<V extends Record<string, string> & { phone: string; code: string }>({
+  form,
+  purpose,
+  policyVersion,
+}: PhoneAndCodeFieldsProps<V>) {
   return (
     <>
       <PhoneField {...form.field('phone')} />
@@ -29,7 +33,12 @@ export function PhoneAndCodeFields<V extends Record<string, string> & { phone: s
         inputMode="numeric"
         autoComplete="one-time-code"
         after={
-          <SendCodeButton phone={form.values.phone} purpose={purpose} policyVersion={policyVersion} onInvalidPhone={(text) => form.setError('phone', text)} />
+          <SendCodeButton
+            phone={form.values.phone}
+            purpose={purpose}
+            policyVersion={policyVersion}
+            onInvalidPhone={(text) => form.setError('phone', text)}
+          />
         }
       />
     </>

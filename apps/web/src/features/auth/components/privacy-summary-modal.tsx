@@ -12,7 +12,14 @@ interface PrivacySummaryModalProps {
 export function PrivacySummaryModal({ open, onClose }: PrivacySummaryModalProps) {
   const name = config.productName;
   return (
-    <Modal title="隐私政策" open={open} onCancel={onClose} onOk={onClose} okText="我知道了" cancelButtonProps={{ style: { display: 'none' } }}>
+    <Modal
+      title="隐私政策"
+      open={open}
+      onCancel={onClose}
+      onOk={onClose}
+      okText="我知道了"
+      cancelButtonProps={{ style: { display: 'none' } }}
+    >
       <Typography.Paragraph>欢迎使用{name}。我们非常重视您的个人信息保护，在您登录或注册前，请了解以下要点：</Typography.Paragraph>
       <ul className="privacy-summary-list">
         <li>我们收集手机号用于账号注册、登录和安全验证，验证码短信由阿里云短信服务发送。</li>

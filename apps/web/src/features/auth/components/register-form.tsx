@@ -70,8 +70,20 @@ export function RegisterForm({ referrerFromLink }: RegisterFormProps) {
     <form id="register" noValidate onSubmit={form.submit((v) => void onValid(v))}>
       <TextField {...form.field('name')} icon={<UserOutlined />} placeholder="用户名" autoComplete="nickname" maxLength={32} />
       <PhoneAndCodeFields form={form} purpose="register" policyVersion={agreed ? PRIVACY_POLICY_VERSION : undefined} />
-      <TextField {...form.field('password')} type="password" icon={<LockOutlined />} placeholder="密码（至少6位）" autoComplete="new-password" />
-      <TextField {...form.field('confirmPassword')} type="password" icon={<LockOutlined />} placeholder="确认密码" autoComplete="new-password" />
+      <TextField
+        {...form.field('password')}
+        type="password"
+        icon={<LockOutlined />}
+        placeholder="密码（至少6位）"
+        autoComplete="new-password"
+      />
+      <TextField
+        {...form.field('confirmPassword')}
+        type="password"
+        icon={<LockOutlined />}
+        placeholder="确认密码"
+        autoComplete="new-password"
+      />
       <TextField
         {...form.field('referrer')}
         icon={<TeamOutlined />}

@@ -8,7 +8,18 @@ import { useBaziStore } from '../stores/bazi-store';
 
 const chart = JSON.parse(
   JSON.stringify(
-    computeChartFromSpec({ year: '1988', month: '06', day: '01', hour: '10', minute: '30', isLeapMonth: false, gender: 'female', calendarType: 'solar', birth_place: '广东广州', trueSolarTime: true }),
+    computeChartFromSpec({
+      year: '1988',
+      month: '06',
+      day: '01',
+      hour: '10',
+      minute: '30',
+      isLeapMonth: false,
+      gender: 'female',
+      calendarType: 'solar',
+      birth_place: '广东广州',
+      trueSolarTime: true,
+    }),
   ),
 ) as BaziChartData;
 
@@ -28,7 +39,8 @@ describe('bazi result page', () => {
     expect(screen.getByText('广东广州')).toBeTruthy();
     expect(screen.getByText(`${chart.previous_term.name} ${chart.previous_term.datetime}`)).toBeTruthy();
     const table = screen.getByRole('table', { name: '四柱' });
-    for (const label of ['年柱', '月柱', '日柱', '时柱', '十神', '天干', '地支', '藏干', '纳音']) expect(within(table).getByText(label)).toBeTruthy();
+    for (const label of ['年柱', '月柱', '日柱', '时柱', '十神', '天干', '地支', '藏干', '纳音'])
+      expect(within(table).getByText(label)).toBeTruthy();
     expect(within(table).getAllByText(chart.pillars.year.na_yin).length).toBeGreaterThan(0);
     expect(within(table).getAllByText('日主')).toHaveLength(1);
     expect(screen.getAllByRole('article')).toHaveLength(10);

@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { canBeLeap, dayChoices, defaultFormValues, leapMonthOf, lunarDayName, reconcile, toRequest, yearChoices, type BaziFormValues } from '../lib/form-model';
+import {
+  canBeLeap,
+  dayChoices,
+  defaultFormValues,
+  leapMonthOf,
+  lunarDayName,
+  reconcile,
+  toRequest,
+  yearChoices,
+  type BaziFormValues,
+} from '../lib/form-model';
 
 const form = (over: Partial<BaziFormValues> = {}): BaziFormValues => ({ ...defaultFormValues(new Date(2024, 4, 9, 8, 5)), ...over });
 
 describe('bazi form model', () => {
   it('defaults to male, solar, 北京/北京 and the current date and time', () => {
     expect(defaultFormValues(new Date(2024, 4, 9, 8, 5))).toMatchObject({
-      gender: 'male', calendarType: 'solar', province: '北京', city: '北京', year: 2024, month: 5, day: 9, hour: 8, minute: 5, isLeapMonth: false, dstCorrection: true, trueSolarTime: false,
+      gender: 'male',
+      calendarType: 'solar',
+      province: '北京',
+      city: '北京',
+      year: 2024,
+      month: 5,
+      day: 9,
+      hour: 8,
+      minute: 5,
+      isLeapMonth: false,
+      dstCorrection: true,
+      trueSolarTime: false,
     });
   });
 
@@ -56,10 +77,31 @@ describe('bazi form model', () => {
   });
 
   it('builds the spec request with 2-digit strings and the joined birth place', () => {
-    const v = form({ province: '广东', city: '深圳', calendarType: 'lunar', year: 2020, month: 4, day: 10, hour: 8, minute: 5, isLeapMonth: true });
+    const v = form({
+      province: '广东',
+      city: '深圳',
+      calendarType: 'lunar',
+      year: 2020,
+      month: 4,
+      day: 10,
+      hour: 8,
+      minute: 5,
+      isLeapMonth: true,
+    });
     expect(toRequest(v as Required<BaziFormValues>)).toEqual({
-      year: '2020', month: '04', day: '10', hour: '08', minute: '05', isLeapMonth: true, gender: 'male', calendarType: 'lunar', birth_place: '广东深圳',
-      ziHourRule: 'day-changes-at-23', ageReckoning: 'xu', dstCorrection: true, trueSolarTime: false,
+      year: '2020',
+      month: '04',
+      day: '10',
+      hour: '08',
+      minute: '05',
+      isLeapMonth: true,
+      gender: 'male',
+      calendarType: 'lunar',
+      birth_place: '广东深圳',
+      ziHourRule: 'day-changes-at-23',
+      ageReckoning: 'xu',
+      dstCorrection: true,
+      trueSolarTime: false,
     });
   });
 });

@@ -42,12 +42,26 @@ export function BaziForm({ loading, onSubmit }: BaziFormProps) {
       <Row gutter={12}>
         <Col span={12}>
           <Form.Item label="性别" name="gender" rules={[{ required: true, message: BAZI_FORM_MESSAGES.gender }]}>
-            <Radio.Group optionType="button" buttonStyle="solid" options={[{ value: 'male', label: '男' }, { value: 'female', label: '女' }]} />
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              options={[
+                { value: 'male', label: '男' },
+                { value: 'female', label: '女' },
+              ]}
+            />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item label="历法" name="calendarType" rules={[{ required: true, message: BAZI_FORM_MESSAGES.calendarType }]}>
-            <Radio.Group optionType="button" buttonStyle="solid" options={[{ value: 'solar', label: '公历' }, { value: 'lunar', label: '农历' }]} />
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              options={[
+                { value: 'solar', label: '公历' },
+                { value: 'lunar', label: '农历' },
+              ]}
+            />
           </Form.Item>
         </Col>
       </Row>

@@ -1,7 +1,17 @@
 import { BAZI_FORM_MESSAGES } from '@lingxi/shared/rules';
 import { Checkbox, Col, Form, Row, Select, Typography } from 'antd';
 import { useMemo } from 'react';
-import { canBeLeap, dayChoices, hourChoices, leapMonthOf, lunarMonthName, minuteChoices, monthChoices, yearChoices, type BaziFormValues } from '../lib/form-model';
+import {
+  canBeLeap,
+  dayChoices,
+  hourChoices,
+  leapMonthOf,
+  lunarMonthName,
+  minuteChoices,
+  monthChoices,
+  yearChoices,
+  type BaziFormValues,
+} from '../lib/form-model';
 
 type DateValues = Pick<BaziFormValues, 'calendarType' | 'year' | 'month' | 'isLeapMonth'>;
 

@@ -8,7 +8,10 @@ const search = { optionFilterProp: ['label', 'title'] };
 
 /** 省份 and 城市: every province-level division with its cities; a new province clears the city (see reconcile). */
 export function BirthPlaceFields({ province }: { province: string | undefined }) {
-  const cityOptions = useMemo(() => (province ? listCities(province).map((c) => ({ value: c.name, label: c.name, title: c.fullName })) : []), [province]);
+  const cityOptions = useMemo(
+    () => (province ? listCities(province).map((c) => ({ value: c.name, label: c.name, title: c.fullName })) : []),
+    [province],
+  );
   return (
     <Row gutter={12}>
       <Col span={12}>

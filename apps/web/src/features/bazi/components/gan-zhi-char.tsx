@@ -9,7 +9,10 @@ interface GanZhiCharProps {
 export function GanZhiChar({ char, size = 'md' }: GanZhiCharProps) {
   const element = wuXingOf(char);
   return (
-    <span className={`bazi-char bazi-char-${size}${element ? ` wx-${WU_XING_CLASS[element]}` : ''}`} title={element ? `${char}（${element}）` : undefined}>
+    <span
+      className={`bazi-char bazi-char-${size}${element ? ` wx-${WU_XING_CLASS[element]}` : ''}`}
+      title={element ? `${char}（${element}）` : undefined}
+    >
       {char}
     </span>
   );

@@ -23,19 +23,22 @@ export function SavedCharts({ onOpen, opening }: SavedChartsProps) {
   const [page, setPage] = useState(1);
   const [loading, setLoading] = useState(true);
 
-  const load = useCallback(async (p: number, signal?: AbortSignal) => {
-    setLoading(true);
-    try {
-      const data = await getSavedCharts(p, PAGE_SIZE, signal);
-      setRecords(data.records);
-      setTotal(data.total);
-      setPage(p);
-    } catch (error) {
-      if (!signal?.aborted) message.error(errorMessage(error, '加载我的命盘失败'));
-    } finally {
-      if (!signal?.aborted) setLoading(false);
-    }
-  }, [message]);
+  const load = useCallback(
+    async (p: number, signal?: AbortSignal) => {
+      setLoading(true);
+      try {
+        const data = await getSavedCharts(p, PAGE_SIZE, signal);
+        setRecords(data.records);
+        setTotal(data.total);
+        setPage(p);
+      } catch (error) {
+        if (!signal?.aborted) message.error(errorMessage(error, '加载我的命盘失败'));
+      } finally {
+        if (!signal?.aborted) setLoading(false);
+      }
+    },
+    [message],
+  );
 
   useEffect(() => {
     const controller = new AbortController();

@@ -4,7 +4,8 @@ import { renderRoutes } from '@/test/render';
 import { ChatPage } from '../components/chat-page';
 import { useChatStore } from '../stores/chat-store';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const sse = (blocks: string[]) =>
   new Response(
     new ReadableStream({
@@ -17,7 +18,13 @@ const sse = (blocks: string[]) =>
     { status: 200, headers: { 'content-type': 'text/event-stream' } },
   );
 
-const persona = { key: 'love', title: '姻缘情感', greeting: '你好，我是姻缘情感顾问。', suggested_questions: ['最近和伴侣总是为小事争吵，该怎么沟通？', '问题二', '问题三'], disclaimer: '仅供参考' };
+const persona = {
+  key: 'love',
+  title: '姻缘情感',
+  greeting: '你好，我是姻缘情感顾问。',
+  suggested_questions: ['最近和伴侣总是为小事争吵，该怎么沟通？', '问题二', '问题三'],
+  disclaimer: '仅供参考',
+};
 
 interface Server {
   sessions: { session_id: string; session_name: string | null }[];
@@ -31,14 +38,18 @@ function serve(s: Server) {
     const url = String(input);
     const method = init?.method ?? 'GET';
     if (url.includes('/chat/persona/')) return json(200, { success: true, message: '成功', data: persona });
-    if (url.includes('/cache/session-list')) return s.listFails ? json(500, { success: false, message: '服务器内部错误', data: null }) : json(200, { success: true, message: '成功', data: s.sessions });
+    if (url.includes('/cache/session-list'))
+      return s.listFails
+        ? json(500, { success: false, message: '服务器内部错误', data: null })
+        : json(200, { success: true, message: '成功', data: s.sessions });
     if (url.includes('/chat/chat-new')) {
       const key = JSON.parse(String(init?.body)).key as string;
       s.sessions = [{ session_id: key, session_name: null }, ...s.sessions];
       return json(200, { success: true, message: '已创建新对话', session_id: key, data: { session_id: key, session_name: null } });
     }
     if (url.includes('/chat/chat-streaming') && method === 'POST') return s.stream(init);
-    if (url.includes('/cache/session-detail')) return json(200, { success: true, message: '成功', data: { messages: s.detail }, messages: s.detail });
+    if (url.includes('/cache/session-detail'))
+      return json(200, { success: true, message: '成功', data: { messages: s.detail }, messages: s.detail });
     return json(404, { success: false, message: '资源不存在', data: null });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -89,8 +100,22 @@ describe('chat page', () => {
     await waitFor(() => expect(document.title).toContain('姻缘情感'));
 
     server.detail = [
-      { order: 1, role: 'user', content: persona.suggested_questions[0], timestamp: '2026-01-01T00:00:00Z', status: 'done', safety: { crisis: false } },
-      { order: 2, role: 'assistant', content: '先**倾听**\n对方的感受。\n\n本回答由 m 生成', timestamp: '2026-01-01T00:00:01Z', status: 'done', safety: { crisis: false } },
+      {
+        order: 1,
+        role: 'user',
+        content: persona.suggested_questions[0],
+        timestamp: '2026-01-01T00:00:00Z',
+        status: 'done',
+        safety: { crisis: false },
+      },
+      {
+        order: 2,
+        role: 'assistant',
+        content: '先**倾听**\n对方的感受。\n\n本回答由 m 生成',
+        timestamp: '2026-01-01T00:00:01Z',
+        status: 'done',
+        safety: { crisis: false },
+      },
     ];
     fireEvent.click(screen.getByRole('button', { name: persona.suggested_questions[0] }));
     expect(await screen.findByText('倾听')).toBeTruthy();
@@ -125,7 +150,11 @@ describe('chat page', () => {
   });
 
   it('shows the send-failure texts when the stream answers an error status', async () => {
-    serve({ sessions: [{ session_id: 's1', session_name: null }], detail: [], stream: () => json(500, { success: false, message: '服务器内部错误', data: null }) });
+    serve({
+      sessions: [{ session_id: 's1', session_name: null }],
+      detail: [],
+      stream: () => json(500, { success: false, message: '服务器内部错误', data: null }),
+    });
     renderChat();
     const box = (await screen.findByLabelText('输入您的问题')) as HTMLTextAreaElement;
     await waitFor(() => expect(box.disabled).toBe(false));
@@ -160,7 +189,11 @@ describe('chat page', () => {
 
   it('hands a 401 from the stream to the sign-out path', async () => {
     const onUnauthorized = vi.fn();
-    serve({ sessions: [{ session_id: 's1', session_name: null }], detail: [], stream: () => json(401, { success: false, message: '未登录或登录已过期，请重新登录', data: null }) });
+    serve({
+      sessions: [{ session_id: 's1', session_name: null }],
+      detail: [],
+      stream: () => json(401, { success: false, message: '未登录或登录已过期，请重新登录', data: null }),
+    });
     renderChat(onUnauthorized);
     await typeAndSend('你好');
     await waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));

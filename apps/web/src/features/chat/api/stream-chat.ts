@@ -55,7 +55,10 @@ export async function streamChat(
     signal: o.signal,
   });
   if (!res.ok || !res.body) {
-    const detail = await res.json().then((b: { message?: string; detail?: string }) => b?.detail ?? b?.message ?? null, () => null);
+    const detail = await res.json().then(
+      (b: { message?: string; detail?: string }) => b?.detail ?? b?.message ?? null,
+      () => null,
+    );
     const kind = res.status === 401 || res.status === 403 ? 'unauthorized' : 'http';
     throw new StreamError(`HTTP ${res.status}`, { kind, status: res.status, serverMessage: detail });
   }
@@ -100,6 +103,12 @@ export async function streamChat(
   parser.end();
 
   const f = failure as { message?: string; code?: string } | null;
-  if (f) throw new StreamError(f.message ?? '发送消息失败', { kind: 'server', status: res.status, serverMessage: f.message ?? null, code: f.code ?? null });
+  if (f)
+    throw new StreamError(f.message ?? '发送消息失败', {
+      kind: 'server',
+      status: res.status,
+      serverMessage: f.message ?? null,
+      code: f.code ?? null,
+    });
   return final ?? { content: '', role: 'assistant', model_info: null, synthesized: true };
 }

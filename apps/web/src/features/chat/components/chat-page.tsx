@@ -121,7 +121,13 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
         <div className="chat-body-inner">
           {messages.length === 0 && !loading && !noSession && <EmptyChat persona={persona} disabled={sender.sending} onAsk={sender.send} />}
           {messages.length === 0 && !loading && noSession && (
-            <Alert type="info" showIcon title="当前没有选中的对话" description="打开左侧菜单，新建对话或选择一条历史记录。" className="chat-alert" />
+            <Alert
+              type="info"
+              showIcon
+              title="当前没有选中的对话"
+              description="打开左侧菜单，新建对话或选择一条历史记录。"
+              className="chat-alert"
+            />
           )}
           <MessageList messages={messages} sending={sender.sending} onCopy={onCopy} onRegenerate={sender.regenerate} />
           {error && <Alert type="error" showIcon title={error} description={sender.errorDetail ?? undefined} className="chat-alert" />}

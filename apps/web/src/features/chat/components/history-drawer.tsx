@@ -18,7 +18,15 @@ interface HistoryDrawerProps {
 /** Spec §2: a left drawer, 280 px on mobile and 320 px otherwise, with the 历史记录 and 功能 tabs. */
 export function HistoryDrawer({ open, isMobile, onClose, ...list }: HistoryDrawerProps) {
   return (
-    <Drawer placement="left" size={isMobile ? 280 : 320} open={open} onClose={onClose} title="菜单" className="chat-drawer" styles={{ body: { paddingTop: 8 } }}>
+    <Drawer
+      placement="left"
+      size={isMobile ? 280 : 320}
+      open={open}
+      onClose={onClose}
+      title="菜单"
+      className="chat-drawer"
+      styles={{ body: { paddingTop: 8 } }}
+    >
       <Tabs
         defaultActiveKey="history"
         items={[

@@ -22,8 +22,27 @@ export function RenameSessionModal({ session, onClose, onRename }: RenameSession
     if (ok) onClose();
   };
   return (
-    <Modal title="重命名对话" open={!!session} onCancel={onClose} onOk={() => void save()} okText="保存" cancelText="取消" confirmLoading={saving} okButtonProps={{ disabled: !trimmed }} destroyOnHidden>
-      <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={SESSION_NAME_MAX} showCount placeholder="请输入会话名称" onPressEnter={() => void save()} aria-label="会话名称" autoFocus />
+    <Modal
+      title="重命名对话"
+      open={!!session}
+      onCancel={onClose}
+      onOk={() => void save()}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={saving}
+      okButtonProps={{ disabled: !trimmed }}
+      destroyOnHidden
+    >
+      <Input
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        maxLength={SESSION_NAME_MAX}
+        showCount
+        placeholder="请输入会话名称"
+        onPressEnter={() => void save()}
+        aria-label="会话名称"
+        autoFocus
+      />
     </Modal>
   );
 }

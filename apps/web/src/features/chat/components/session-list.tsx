@@ -30,14 +30,27 @@ export function SessionList({ sessions, currentId, onNew, onSelect, onDelete, on
             const active = s.session_id === currentId;
             return (
               <li key={s.session_id} className={`chat-session${active ? ' is-active' : ''}`}>
-                <button type="button" className="chat-session-select" onClick={() => onSelect(s.session_id)} aria-current={active ? 'true' : undefined} title={label}>
+                <button
+                  type="button"
+                  className="chat-session-select"
+                  onClick={() => onSelect(s.session_id)}
+                  aria-current={active ? 'true' : undefined}
+                  title={label}
+                >
                   <MessageOutlined />
                   <span className="chat-session-name">{label}</span>
                 </button>
                 <Tooltip title="重命名">
                   <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setRenaming(s)} aria-label={`重命名 ${label}`} />
                 </Tooltip>
-                <Popconfirm title="确定删除这个对话吗？" description="删除后无法恢复" okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => onDelete(s.session_id)}>
+                <Popconfirm
+                  title="确定删除这个对话吗？"
+                  description="删除后无法恢复"
+                  okText="删除"
+                  cancelText="取消"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => onDelete(s.session_id)}
+                >
                   <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除 ${label}`} />
                 </Popconfirm>
               </li>

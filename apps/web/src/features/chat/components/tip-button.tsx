@@ -11,7 +11,14 @@ export function TipButton({ disabled }: { disabled?: boolean }) {
   return (
     <>
       <Button shape="circle" icon={<GiftOutlined />} onClick={() => setOpen(true)} disabled={disabled} aria-label="打赏" />
-      <Modal title="打赏" open={open} onCancel={() => setOpen(false)} onOk={() => setOpen(false)} okText="好的" cancelButtonProps={{ style: { display: 'none' } }}>
+      <Modal
+        title="打赏"
+        open={open}
+        onCancel={() => setOpen(false)}
+        onOk={() => setOpen(false)}
+        okText="好的"
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
         <Typography.Paragraph>打赏功能即将上线</Typography.Paragraph>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           打赏完全自愿，用于支持平台的日常运营与维护。

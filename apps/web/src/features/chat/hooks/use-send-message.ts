@@ -96,7 +96,15 @@ export function useSendMessage({ type, sessionId, onUnauthorized, onSettled }: O
       useChatStore.getState().setMessages((prev) => {
         const order = (prev.at(-1)?.order ?? 0) + 1;
         const user: UiMessage = { id: newUuid(), order, role: 'user', content: query, timestamp: now, status: 'done', crisis: false };
-        const pending: UiMessage = { id: newUuid(), order: order + 1, role: 'assistant', content: '', timestamp: now, status: 'pending', crisis: false };
+        const pending: UiMessage = {
+          id: newUuid(),
+          order: order + 1,
+          role: 'assistant',
+          content: '',
+          timestamp: now,
+          status: 'pending',
+          crisis: false,
+        };
         return [...prev, user, pending];
       });
       void run({ type, query, key: sessionId });

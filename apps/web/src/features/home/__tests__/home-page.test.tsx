@@ -8,12 +8,37 @@ import { useServiceTypesStore } from '../stores/service-types-store';
 
 const fetchMock = vi.fn<typeof fetch>();
 const user: UserInfo = {
-  id: 'u1', phone: '13800138000', username: null, name: '张三', referrer_id: null, openid: null, unionid: null,
-  wechat_nickname: null, binding_status: { has_wechat: false, wechat_accounts: [] }, is_admin: false, created_at: '2026-01-01T00:00:00Z',
+  id: 'u1',
+  phone: '13800138000',
+  username: null,
+  name: '张三',
+  referrer_id: null,
+  openid: null,
+  unionid: null,
+  wechat_nickname: null,
+  binding_status: { has_wechat: false, wechat_accounts: [] },
+  is_admin: false,
+  created_at: '2026-01-01T00:00:00Z',
 };
 const services: ServiceType[] = [
-  { key: 'bazi', title: '八字命理', description: '解读命盘', icon_name: 'CompassOutlined', color: '#c0392b', feature: 'x', category: 'fortune' },
-  { key: 'xin', title: '心理陪伴', description: '倾听你', icon_name: 'NoSuchIcon', color: 'red; background:url(x)', feature: 'y', category: 'companion' },
+  {
+    key: 'bazi',
+    title: '八字命理',
+    description: '解读命盘',
+    icon_name: 'CompassOutlined',
+    color: '#c0392b',
+    feature: 'x',
+    category: 'fortune',
+  },
+  {
+    key: 'xin',
+    title: '心理陪伴',
+    description: '倾听你',
+    icon_name: 'NoSuchIcon',
+    color: 'red; background:url(x)',
+    feature: 'y',
+    category: 'companion',
+  },
 ];
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, message: 'ok', data }), { status: 200 });
 
@@ -53,7 +78,9 @@ describe('persona grid', () => {
 
   it('renders cards from /api/service-types and opens /chat/{key}', async () => {
     fetchMock.mockResolvedValue(ok(services));
-    const { router } = renderAt(<HomePage user={user} onLogout={() => undefined} />, '/', [{ path: '/chat/:type', element: <div>聊天</div> }]);
+    const { router } = renderAt(<HomePage user={user} onLogout={() => undefined} />, '/', [
+      { path: '/chat/:type', element: <div>聊天</div> },
+    ]);
     expect(await screen.findByText('八字命理')).toBeTruthy();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/service-types');
     fireEvent.click(screen.getByRole('button', { name: '心理陪伴' }));

@@ -5,14 +5,34 @@ import { AppProvider } from '@/app/provider';
 import { DataRightsCard } from '../components/data-rights-card';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const user: UserInfo = {
-  id: 'u1', phone: '13800138000', username: '小灵', name: '小灵', referrer_id: null, openid: null, unionid: null, wechat_nickname: null,
-  binding_status: { has_wechat: false, wechat_accounts: [] }, is_admin: false, created_at: '2026-01-02T03:04:05.000Z',
+  id: 'u1',
+  phone: '13800138000',
+  username: '小灵',
+  name: '小灵',
+  referrer_id: null,
+  openid: null,
+  unionid: null,
+  wechat_nickname: null,
+  binding_status: { has_wechat: false, wechat_accounts: [] },
+  is_admin: false,
+  created_at: '2026-01-02T03:04:05.000Z',
 };
 const exported = {
-  format_version: 1, exported_at: '2026-11-22T00:00:00.000Z', account: { id: 'u1' }, sessions: [], wechat_identities: [],
-  referrer: { referrer_phone: null, referrals: [] }, chats: [], bazi_charts: [], payments: { orders: [], tips: [] }, consent_records: [], sms_log: [], contact_messages: [],
+  format_version: 1,
+  exported_at: '2026-11-22T00:00:00.000Z',
+  account: { id: 'u1' },
+  sessions: [],
+  wechat_identities: [],
+  referrer: { referrer_phone: null, referrals: [] },
+  chats: [],
+  bazi_charts: [],
+  payments: { orders: [], tips: [] },
+  consent_records: [],
+  sms_log: [],
+  contact_messages: [],
 };
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {

@@ -6,8 +6,17 @@ import { ProfilePage } from '../components/profile-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 const user: UserInfo = {
-  id: 'u1', phone: '13800138000', username: '小灵', name: '小灵', referrer_id: null, openid: null, unionid: null,
-  wechat_nickname: null, binding_status: { has_wechat: false, wechat_accounts: [] }, is_admin: false, created_at: '2026-01-02T03:04:05Z',
+  id: 'u1',
+  phone: '13800138000',
+  username: '小灵',
+  name: '小灵',
+  referrer_id: null,
+  openid: null,
+  unionid: null,
+  wechat_nickname: null,
+  binding_status: { has_wechat: false, wechat_accounts: [] },
+  is_admin: false,
+  created_at: '2026-01-02T03:04:05Z',
 };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 

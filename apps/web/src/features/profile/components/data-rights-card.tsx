@@ -47,7 +47,9 @@ export function DataRightsCard({ user, onDeleted }: DataRightsCardProps) {
         </Flex>
         {user.phone ? null : <Typography.Text type="secondary">请先绑定手机号，注销账号需要短信验证码确认</Typography.Text>}
       </Flex>
-      {user.phone ? <DeleteAccountModal open={deleteOpen} phone={user.phone} onClose={() => setDeleteOpen(false)} onDeleted={onDeleted} /> : null}
+      {user.phone ? (
+        <DeleteAccountModal open={deleteOpen} phone={user.phone} onClose={() => setDeleteOpen(false)} onDeleted={onDeleted} />
+      ) : null}
     </Card>
   );
 }

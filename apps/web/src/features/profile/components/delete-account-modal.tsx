@@ -76,7 +76,15 @@ export function DeleteAccountModal({ open, phone, onClose, onDeleted }: DeleteAc
         />
         <Typography.Text>验证码将发送至 {maskPhone(phone)}</Typography.Text>
         <Flex gap={8}>
-          <Input value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} maxLength={SMS_CODE_LENGTH} inputMode="numeric" placeholder="短信验证码" aria-label="注销验证码" autoComplete="one-time-code" />
+          <Input
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            maxLength={SMS_CODE_LENGTH}
+            inputMode="numeric"
+            placeholder="短信验证码"
+            aria-label="注销验证码"
+            autoComplete="one-time-code"
+          />
           <Button onClick={send} loading={sending} disabled={wait > 0}>
             {wait > 0 ? `${wait}秒后重发` : '获取验证码'}
           </Button>

@@ -23,9 +23,19 @@ describe('profile referrer block', () => {
   it('limits the phone to 11 characters, looks the number up and binds it', async () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
-      if (url.includes('/referrer/lookup')) return json(200, { success: true, message: 'ok', data: { username: '推荐人', name: '王*', phone: '139****0001' } });
-      if (url.includes('/referrer/bind-referrer')) return json(200, { success: true, message: '推荐人绑定成功', data: { username: '推荐人', name: '王*', phone: '139****0001', referrer_id: '13900000001' } });
-      return json(200, { success: true, message: 'ok', data: { link: 'http://x/register?referrer=13800138000', referrer_id: '13800138000', total: 0, referrals: [] } });
+      if (url.includes('/referrer/lookup'))
+        return json(200, { success: true, message: 'ok', data: { username: '推荐人', name: '王*', phone: '139****0001' } });
+      if (url.includes('/referrer/bind-referrer'))
+        return json(200, {
+          success: true,
+          message: '推荐人绑定成功',
+          data: { username: '推荐人', name: '王*', phone: '139****0001', referrer_id: '13900000001' },
+        });
+      return json(200, {
+        success: true,
+        message: 'ok',
+        data: { link: 'http://x/register?referrer=13800138000', referrer_id: '13800138000', total: 0, referrals: [] },
+      });
     });
     const { input, onRefreshUser } = renderCard(user);
     expect(input.maxLength).toBe(11);
@@ -42,7 +52,9 @@ describe('profile referrer block', () => {
 
   it('silently clears the lookup when it fails', async () => {
     fetchMock.mockImplementation(async (input) =>
-      String(input).includes('/referrer/lookup') ? json(404, { success: false, message: '推荐人不存在，请检查推荐人手机号' }) : json(500, {}),
+      String(input).includes('/referrer/lookup')
+        ? json(404, { success: false, message: '推荐人不存在，请检查推荐人手机号' })
+        : json(500, {}),
     );
     const { input } = renderCard(user);
     fireEvent.change(input, { target: { value: '13900000009' } });
@@ -54,7 +66,11 @@ describe('profile referrer block', () => {
   it('is read-only once a referrer is bound and shows who it is', async () => {
     fetchMock.mockImplementation(async (input) =>
       String(input).includes('/referrer/my-referrer')
-        ? json(200, { success: true, message: 'ok', data: { username: '老王', name: null, phone: '139****0001', referrer_id: '13900000001' } })
+        ? json(200, {
+            success: true,
+            message: 'ok',
+            data: { username: '老王', name: null, phone: '139****0001', referrer_id: '13900000001' },
+          })
         : json(500, {}),
     );
     const { input } = renderCard({ ...user, referrer_id: '13900000001' });

@@ -43,7 +43,15 @@ export function ReferrerCard({ user, onRefreshUser, onSessionLost }: ReferrerCar
   };
 
   return (
-    <Card title={<span><TeamOutlined style={{ marginRight: 8 }} />我的推荐人</span>} className="referrer-card">
+    <Card
+      title={
+        <span>
+          <TeamOutlined style={{ marginRight: 8 }} />
+          我的推荐人
+        </span>
+      }
+      className="referrer-card"
+    >
       <Flex vertical gap={10}>
         <Flex gap={8}>
           <Input

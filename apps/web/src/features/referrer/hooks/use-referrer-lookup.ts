@@ -16,10 +16,13 @@ export function useReferrerLookup(boundPhone: string | null, typed: string) {
     setFound(null);
     if (!PHONE_PATTERN.test(phone)) return;
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const load = boundPhone ? getMyReferrer(controller.signal) : lookupReferrer(phone, controller.signal);
-      load.then((v) => !controller.signal.aborted && setFound(v ?? null)).catch(() => !controller.signal.aborted && setFound(null));
-    }, boundPhone ? 0 : 300);
+    const timer = setTimeout(
+      () => {
+        const load = boundPhone ? getMyReferrer(controller.signal) : lookupReferrer(phone, controller.signal);
+        load.then((v) => !controller.signal.aborted && setFound(v ?? null)).catch(() => !controller.signal.aborted && setFound(null));
+      },
+      boundPhone ? 0 : 300,
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();

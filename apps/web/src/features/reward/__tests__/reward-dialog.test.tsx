@@ -4,7 +4,8 @@ import { AppProvider } from '@/app/provider';
 import { RewardDialog } from '../components/reward-dialog';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const ok = (data: unknown, message = '成功') => json(200, { success: true, message, data });
 const ORDER = {
   order_id: 'a1b2c3d4e5f6a7b8c9d0e1f2',
@@ -16,7 +17,8 @@ const ORDER = {
   status: 'pending',
   expires_at: '2026-11-22T10:15:00.000Z',
 };
-const status = (s: string) => ok({ order_id: ORDER.order_id, status: s, payment_method: 'wechat', amount: 5, paid_at: null, expires_at: ORDER.expires_at });
+const status = (s: string) =>
+  ok({ order_id: ORDER.order_id, status: s, payment_method: 'wechat', amount: 5, paid_at: null, expires_at: ORDER.expires_at });
 
 /** Routes each call by path so the tests read like the conversation with the server. */
 function serve(routes: Record<string, () => Response | Promise<Response>>) {
@@ -153,7 +155,10 @@ describe('reward dialog', () => {
   });
 
   it('treats an order of another trade type as done at once with 支付订单已创建', async () => {
-    serve({ '/reward/payment-methods': () => ok({ wechat: '微信支付' }), '/reward/wechat-pay': () => ok({ ...ORDER, trade_type: 'JSAPI' }) });
+    serve({
+      '/reward/payment-methods': () => ok({ wechat: '微信支付' }),
+      '/reward/wechat-pay': () => ok({ ...ORDER, trade_type: 'JSAPI' }),
+    });
     const onSuccess = vi.fn();
     open({ onSuccess });
     await flush();

@@ -6,7 +6,8 @@ import { RewardListPage } from '../components/reward-list-page';
 import { amountError, formatYuan, shortOrderId } from '../lib/format';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const tip = (id: string, amount: number, phone = '13800138000') => ({
   id: `tip-${id}`,
   order_id: `${id}0000000000000000`,
@@ -35,7 +36,9 @@ describe('amount and display rules', () => {
 
 describe('My tips (/rewardhistory)', () => {
   it('asks a visitor without a session to log in', async () => {
-    const { router } = renderAt(<RewardHistoryPage initialized signedIn={false} />, '/rewardhistory', [{ path: '/login', element: <div>登录页</div> }]);
+    const { router } = renderAt(<RewardHistoryPage initialized signedIn={false} />, '/rewardhistory', [
+      { path: '/login', element: <div>登录页</div> },
+    ]);
     expect(screen.getByText('请先登录')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去登录' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -43,7 +46,13 @@ describe('My tips (/rewardhistory)', () => {
   });
 
   it('shows count, total and average with 2 decimals and one row per tip, status 支付成功', async () => {
-    fetchMock.mockImplementation(async () => json(200, { success: true, message: '成功', data: { records: [tip('abcdef12', 20), tip('12345678', 5.5)], total: 3, count: 3, total_amount: 26.5 } }));
+    fetchMock.mockImplementation(async () =>
+      json(200, {
+        success: true,
+        message: '成功',
+        data: { records: [tip('abcdef12', 20), tip('12345678', 5.5)], total: 3, count: 3, total_amount: 26.5 },
+      }),
+    );
     renderAt(<RewardHistoryPage initialized signedIn />, '/rewardhistory');
     await screen.findByText('abcdef12…');
     expect(urls()[0]!.searchParams.toString()).toBe('page=1&page_size=10');
@@ -57,7 +66,9 @@ describe('My tips (/rewardhistory)', () => {
   });
 
   it('pages with a size changer (5/10/20/50, default 10) and a quick jumper', async () => {
-    fetchMock.mockImplementation(async () => json(200, { success: true, message: '成功', data: { records: [tip('abcdef12', 1)], total: 30, count: 30, total_amount: 30 } }));
+    fetchMock.mockImplementation(async () =>
+      json(200, { success: true, message: '成功', data: { records: [tip('abcdef12', 1)], total: 30, count: 30, total_amount: 30 } }),
+    );
     renderAt(<RewardHistoryPage initialized signedIn />, '/rewardhistory');
     await screen.findByText('abcdef12…');
     expect(screen.getByText('10 条/页')).toBeTruthy();
@@ -67,7 +78,9 @@ describe('My tips (/rewardhistory)', () => {
   });
 
   it('says 暂无打赏记录 when there are none', async () => {
-    fetchMock.mockImplementation(async () => json(200, { success: true, message: '成功', data: { records: [], total: 0, count: 0, total_amount: 0 } }));
+    fetchMock.mockImplementation(async () =>
+      json(200, { success: true, message: '成功', data: { records: [], total: 0, count: 0, total_amount: 0 } }),
+    );
     renderAt(<RewardHistoryPage initialized signedIn />, '/rewardhistory');
     expect(await screen.findByText('暂无打赏记录')).toBeTruthy();
   });
@@ -81,7 +94,9 @@ describe('Admin tip list (/rewardlist)', () => {
   });
 
   it('lists phone, amount and time with 共 {total} 条, and sends the filters from page 1', async () => {
-    fetchMock.mockImplementation(async () => json(200, { success: true, message: '成功', data: { records: [tip('a', 3, '13900001111')], total: 3 } }));
+    fetchMock.mockImplementation(async () =>
+      json(200, { success: true, message: '成功', data: { records: [tip('a', 3, '13900001111')], total: 3 } }),
+    );
     renderAt(<RewardListPage initialized signedIn />, '/rewardlist');
     expect(await screen.findByText('13900001111')).toBeTruthy();
     expect(screen.getByText('共 3 条')).toBeTruthy();

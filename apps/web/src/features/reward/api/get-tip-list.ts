@@ -7,7 +7,12 @@ export interface TipListFilters {
   max?: number | null;
 }
 
-export async function getTipList(page: number, pageSize: number, f: TipListFilters, signal?: AbortSignal): Promise<{ records: TipRecord[]; total: number }> {
+export async function getTipList(
+  page: number,
+  pageSize: number,
+  f: TipListFilters,
+  signal?: AbortSignal,
+): Promise<{ records: TipRecord[]; total: number }> {
   const res = await apiClient.get<Answer<typeof tipListResponse>>('/reward/list', {
     params: { page, page_size: pageSize, userPhone: f.userPhone?.trim() || undefined, min: f.min ?? undefined, max: f.max ?? undefined },
     signal,

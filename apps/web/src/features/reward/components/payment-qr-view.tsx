@@ -24,7 +24,13 @@ export function PaymentQrView({ order, onCancel }: PaymentQrViewProps) {
         请使用<Typography.Text strong>{app}</Typography.Text>扫一扫完成支付
       </Typography.Text>
       <Typography.Text className="reward-qr-amount">{formatYuan(order.amount)}</Typography.Text>
-      <img className="reward-qr-image" src={order.qr_image} alt={`${PAYMENT_METHODS[order.payment_method]}支付二维码`} width={220} height={220} />
+      <img
+        className="reward-qr-image"
+        src={order.qr_image}
+        alt={`${PAYMENT_METHODS[order.payment_method]}支付二维码`}
+        width={220}
+        height={220}
+      />
       <Flex align="center" gap={8}>
         <Spin size="small" />
         <Typography.Text type="secondary" data-testid="payment-waiting">

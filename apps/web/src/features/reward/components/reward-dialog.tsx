@@ -72,11 +72,28 @@ export function RewardDialog({ open, onClose, onSuccess }: RewardDialogProps) {
   };
 
   return (
-    <Modal title={order ? '扫码支付' : '支持我们'} open={open} onCancel={close} footer={null} width={440} centered destroyOnHidden mask={{ closable: !order }}>
+    <Modal
+      title={order ? '扫码支付' : '支持我们'}
+      open={open}
+      onCancel={close}
+      footer={null}
+      width={440}
+      centered
+      destroyOnHidden
+      mask={{ closable: !order }}
+    >
       {order ? (
         <PaymentQrView order={order} onCancel={() => setOrder(null)} />
       ) : (
-        <RewardForm value={value} onChange={setValue} methods={methods} error={error} onErrorChange={setError} submitting={submitting} onSubmit={() => void submit()} />
+        <RewardForm
+          value={value}
+          onChange={setValue}
+          methods={methods}
+          error={error}
+          onErrorChange={setError}
+          submitting={submitting}
+          onSubmit={() => void submit()}
+        />
       )}
     </Modal>
   );

@@ -53,7 +53,12 @@ export function RewardForm({ value, onChange, methods, error, onErrorChange, sub
         <Typography.Text strong>打赏金额</Typography.Text>
         <div className="reward-quick-amounts" role="group" aria-label="快捷金额">
           {REWARD_QUICK_AMOUNTS.map((a) => (
-            <Button key={a} type={value.amount === a ? 'primary' : 'default'} onClick={() => setAmount(a)} aria-pressed={value.amount === a}>
+            <Button
+              key={a}
+              type={value.amount === a ? 'primary' : 'default'}
+              onClick={() => setAmount(a)}
+              aria-pressed={value.amount === a}
+            >
               ¥{a}
             </Button>
           ))}

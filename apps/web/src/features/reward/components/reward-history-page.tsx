@@ -17,7 +17,11 @@ const columns = (compact: boolean): TableColumnsType<TipRecord> => [
   { title: '订单号', dataIndex: 'order_id', render: (id: string) => <Typography.Text title={id}>{shortOrderId(id)}</Typography.Text> },
   { title: '金额', dataIndex: 'amount', render: (a: number) => formatYuan(a) },
   { title: '状态', key: 'status', render: () => <Tag color="success">支付成功</Tag> },
-  { title: '时间', dataIndex: 'created_at', render: (t: string) => (compact ? <span className="reward-time">{formatTime(t).replace(' ', '\n')}</span> : formatTime(t)) },
+  {
+    title: '时间',
+    dataIndex: 'created_at',
+    render: (t: string) => (compact ? <span className="reward-time">{formatTime(t).replace(' ', '\n')}</span> : formatTime(t)),
+  },
 ];
 
 interface RewardHistoryPageProps {

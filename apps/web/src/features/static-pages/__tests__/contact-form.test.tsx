@@ -43,7 +43,12 @@ describe('contact page', () => {
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: /提交留言/ }));
     expect(await screen.findByText('您的留言已提交，我们会尽快回复')).toBeTruthy();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ name: '王五', phone: '13800138000', subject: '咨询', message: '你好' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+      name: '王五',
+      phone: '13800138000',
+      subject: '咨询',
+      message: '你好',
+    });
     await waitFor(() => expect((screen.getByLabelText('姓名') as HTMLInputElement).value).toBe(''));
   });
 

@@ -31,7 +31,9 @@ export function StaticPage({ title, meta, intro, sections = [], children }: Stat
         {sections.map((s) => (
           <section key={s.heading}>
             <h2>{s.heading}</h2>
-            {s.paragraphs?.map((p) => <p key={p}>{p}</p>)}
+            {s.paragraphs?.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
             {s.items ? (
               <ul className="static-list">
                 {s.items.map((item) => (

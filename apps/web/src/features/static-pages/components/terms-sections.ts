@@ -5,9 +5,7 @@ export function termsSections(n: string): TextSection[] {
   return [
     {
       heading: '一、服务内容',
-      paragraphs: [
-        `${n}为您提供AI伙伴对话、八字排盘等服务。基础陪伴对话免费，部分深度服务为付费服务，价格在对应服务页面展示。`,
-      ],
+      paragraphs: [`${n}为您提供AI伙伴对话、八字排盘等服务。基础陪伴对话免费，部分深度服务为付费服务，价格在对应服务页面展示。`],
     },
     {
       heading: '二、账号注册与使用',

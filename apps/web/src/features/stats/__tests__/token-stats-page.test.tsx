@@ -4,7 +4,8 @@ import { AppProvider } from '@/app/provider';
 import { TokenStatsPage } from '../components/token-stats-page';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
@@ -36,7 +37,17 @@ describe('token statistics page', () => {
 
   it('queries with trimmed values and shows the three totals and the session rows', async () => {
     fetchMock.mockResolvedValueOnce(
-      json(200, { success: true, message: '成功', data: { total_tokens: 150, user_tokens: 100, assistant_tokens: 50, estimated_messages: 0, sessions: [{ session_id: 's-1', user_tokens: 100, assistant_tokens: 50, total_tokens: 150 }] } }),
+      json(200, {
+        success: true,
+        message: '成功',
+        data: {
+          total_tokens: 150,
+          user_tokens: 100,
+          assistant_tokens: 50,
+          estimated_messages: 0,
+          sessions: [{ session_id: 's-1', user_tokens: 100, assistant_tokens: 50, total_tokens: 150 }],
+        },
+      }),
     );
     renderPage(true);
     fireEvent.change(screen.getByLabelText('手机号'), { target: { value: ' 13800138000 ' } });

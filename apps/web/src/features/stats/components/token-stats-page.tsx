@@ -64,8 +64,23 @@ export function TokenStatsPage({ isAdmin }: { isAdmin: boolean }) {
       <Typography.Title level={3}>令牌统计</Typography.Title>
       <Card>
         <Space.Compact block className="stats-search">
-          <Input placeholder="session_id" value={sessionId} onChange={(e) => setSessionId(e.target.value)} onPressEnter={() => void query()} aria-label="session_id" allowClear />
-          <Input placeholder="手机号" value={phone} maxLength={20} onChange={(e) => setPhone(e.target.value)} onPressEnter={() => void query()} aria-label="手机号" allowClear />
+          <Input
+            placeholder="session_id"
+            value={sessionId}
+            onChange={(e) => setSessionId(e.target.value)}
+            onPressEnter={() => void query()}
+            aria-label="session_id"
+            allowClear
+          />
+          <Input
+            placeholder="手机号"
+            value={phone}
+            maxLength={20}
+            onChange={(e) => setPhone(e.target.value)}
+            onPressEnter={() => void query()}
+            aria-label="手机号"
+            allowClear
+          />
           <Button type="primary" icon={<SearchOutlined />} loading={loading} onClick={() => void query()}>
             查询
           </Button>

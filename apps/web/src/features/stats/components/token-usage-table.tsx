@@ -4,7 +4,16 @@ import { Card, Table, Typography } from 'antd';
 type Row = TokenUsage['sessions'][number];
 
 const columns = [
-  { title: 'session_id', dataIndex: 'session_id', key: 'session_id', render: (v: string) => <Typography.Text copyable={{ text: v }} className="stats-session-id">{v}</Typography.Text> },
+  {
+    title: 'session_id',
+    dataIndex: 'session_id',
+    key: 'session_id',
+    render: (v: string) => (
+      <Typography.Text copyable={{ text: v }} className="stats-session-id">
+        {v}
+      </Typography.Text>
+    ),
+  },
   { title: 'user_tokens', dataIndex: 'user_tokens', key: 'user_tokens', align: 'right' as const },
   { title: 'assistant_tokens', dataIndex: 'assistant_tokens', key: 'assistant_tokens', align: 'right' as const },
   { title: 'total_tokens', dataIndex: 'total_tokens', key: 'total_tokens', align: 'right' as const },

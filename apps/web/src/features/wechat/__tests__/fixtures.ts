@@ -18,7 +18,10 @@ export const statusResponse = (status: string, extra: object = {}) =>
   json(200, { success: true, message: '成功', status, data: { status, intent: 'login', ...extra }, ...extra });
 
 /** Answers by URL so the order of polls and logins does not matter. */
-export function route(fetchMock: { mockImplementation: (fn: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) => unknown }, table: Record<string, () => Response | Promise<Response>>) {
+export function route(
+  fetchMock: { mockImplementation: (fn: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) => unknown },
+  table: Record<string, () => Response | Promise<Response>>,
+) {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     const key = Object.keys(table).find((k) => url.includes(k));

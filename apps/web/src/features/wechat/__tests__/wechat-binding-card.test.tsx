@@ -20,7 +20,16 @@ const bound = (accounts: UserInfo['binding_status']['wechat_accounts'], nickname
   binding_status: { has_wechat: true, wechat_accounts: accounts },
 });
 
-const bindStart = { appid: qrData.appid, scope: 'snsapi_login', redirect_uri: qrData.redirect_uri, state: 'b'.repeat(32), qr_code_url: qrData.qr_code_url, qr_image: qrData.qr_image, login_js_url: null, expires_in: 300 };
+const bindStart = {
+  appid: qrData.appid,
+  scope: 'snsapi_login',
+  redirect_uri: qrData.redirect_uri,
+  state: 'b'.repeat(32),
+  qr_code_url: qrData.qr_code_url,
+  qr_image: qrData.qr_image,
+  login_js_url: null,
+  expires_in: 300,
+};
 
 describe('profile WeChat block', () => {
   it('shows 未绑定微信 and a 绑定微信 button when unbound', () => {
@@ -40,7 +49,8 @@ describe('profile WeChat block', () => {
       ]),
     );
     expect(screen.getByText('已绑定微信')).toBeTruthy();
-    for (const label of ['小程序', '公众号', '网站应用', 'work', '未知', '未知昵称', '小程序的我']) expect(screen.getByText(label)).toBeTruthy();
+    for (const label of ['小程序', '公众号', '网站应用', 'work', '未知', '未知昵称', '小程序的我'])
+      expect(screen.getByText(label)).toBeTruthy();
   });
 
   it('shows the single fallback nickname when there is no account list', () => {
@@ -60,7 +70,13 @@ describe('profile WeChat block', () => {
     let polls = 0;
     route(fetchMock, {
       'wechat-bind-start': () => json(200, { success: true, message: 'ok', data: bindStart }),
-      'wechat-qr-status': () => json(200, { success: true, message: 'ok', status: ++polls < 2 ? 'waiting' : 'scanned', data: { status: polls < 2 ? 'waiting' : 'scanned', intent: 'bind' } }),
+      'wechat-qr-status': () =>
+        json(200, {
+          success: true,
+          message: 'ok',
+          status: ++polls < 2 ? 'waiting' : 'scanned',
+          data: { status: polls < 2 ? 'waiting' : 'scanned', intent: 'bind' },
+        }),
     });
     const { onRefreshUser } = renderCard(baseUser);
     fireEvent.click(screen.getByRole('button', { name: /绑定微信/ }));
@@ -93,7 +109,13 @@ describe('profile WeChat block', () => {
   it('shows the refusal of a WeChat already bound elsewhere', async () => {
     route(fetchMock, {
       'wechat-bind-start': () => json(200, { success: true, message: 'ok', data: bindStart }),
-      'wechat-qr-status': () => json(200, { success: true, message: '该微信已绑定其他账号', status: 'failed', data: { status: 'failed', intent: 'bind', message: '该微信已绑定其他账号' } }),
+      'wechat-qr-status': () =>
+        json(200, {
+          success: true,
+          message: '该微信已绑定其他账号',
+          status: 'failed',
+          data: { status: 'failed', intent: 'bind', message: '该微信已绑定其他账号' },
+        }),
     });
     renderCard(baseUser);
     fireEvent.click(screen.getByRole('button', { name: /绑定微信/ }));

@@ -32,7 +32,15 @@ describe('WeChat QR login panel', () => {
     route(fetchMock, {
       'wechat-qr-code': qrResponse,
       'wechat-qr-status': () => (++polls < 3 ? statusResponse('waiting') : statusResponse('scanned', { code: 'ticket-1' })),
-      'unified-login': () => json(200, { success: true, message: '登录成功', token: 't1', user_info: baseUser, data: { token: 't1', user_info: baseUser }, need_bind_phone: true }),
+      'unified-login': () =>
+        json(200, {
+          success: true,
+          message: '登录成功',
+          token: 't1',
+          user_info: baseUser,
+          data: { token: 't1', user_info: baseUser },
+          need_bind_phone: true,
+        }),
     });
     const { onSignedIn } = renderPanel({ referrerId: '13900000001' });
     expect(screen.getByText('正在生成二维码...')).toBeTruthy();
@@ -46,7 +54,13 @@ describe('WeChat QR login panel', () => {
     await advance(4000);
     expect(statusCalls()).toBe(3);
     const login = fetchMock.mock.calls.find(([u]) => String(u).includes('unified-login'))!;
-    expect(JSON.parse(String(login[1]!.body))).toMatchObject({ login_type: 'wechat', code: 'ticket-1', referrer_id: '13900000001', wechat_type: 'mp', policy_version: expect.any(String) });
+    expect(JSON.parse(String(login[1]!.body))).toMatchObject({
+      login_type: 'wechat',
+      code: 'ticket-1',
+      referrer_id: '13900000001',
+      wechat_type: 'mp',
+      policy_version: expect.any(String),
+    });
     expect(onSignedIn).toHaveBeenCalledWith(expect.objectContaining({ token: 't1', need_bind_phone: true }));
     expect(screen.getByText('扫码成功，正在登录...')).toBeTruthy();
   });

@@ -7,6 +7,6 @@ export function wechatLogin(ticket: string, referrerId?: string): Promise<Unifie
   return apiClient.post<Answer<typeof unifiedLoginResponse>>(
     '/auth/unified-login',
     { login_type: 'wechat', code: ticket, referrer_id: referrerId ?? null, wechat_type: 'mp', policy_version: PRIVACY_POLICY_VERSION },
-    {  },
+    {},
   );
 }

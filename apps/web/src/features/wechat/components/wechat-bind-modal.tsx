@@ -18,17 +18,37 @@ export function WechatBindModal({ open, onClose, onBound }: WechatBindModalProps
     enabled: open,
     create: async () => {
       const d = await startWechatBind();
-      return { qrId: d.state, qrCodeUrl: d.qr_code_url, qrImage: d.qr_image, loginJsUrl: d.login_js_url, appid: d.appid, scope: d.scope, redirectUri: d.redirect_uri };
+      return {
+        qrId: d.state,
+        qrCodeUrl: d.qr_code_url,
+        qrImage: d.qr_image,
+        loginJsUrl: d.login_js_url,
+        appid: d.appid,
+        scope: d.scope,
+        redirectUri: d.redirect_uri,
+      };
     },
     onScanned: () => onBound(),
-    createFailedText: (error) => (error instanceof BindParamsMissing ? WECHAT_TEXT.bindParamsMissing : errorMessage(error, WECHAT_TEXT.bindStartFailed)),
+    createFailedText: (error) =>
+      error instanceof BindParamsMissing ? WECHAT_TEXT.bindParamsMissing : errorMessage(error, WECHAT_TEXT.bindStartFailed),
     scanFailedText: WECHAT_TEXT.bindStartFailed,
   });
 
   return (
     <Modal title="绑定微信" open={open} onCancel={onClose} footer={null} width={400} destroyOnHidden centered>
-      <div className="wechat-bind-area" style={{ width: 260, minHeight: 320, margin: '0 auto', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        <WechatQrView phase={phase} qr={qr} errorText={errorText} errorDetail={errorDetail} scannedText={WECHAT_TEXT.scannedBind} hint="请使用微信扫码完成绑定" onRefresh={refresh} />
+      <div
+        className="wechat-bind-area"
+        style={{ width: 260, minHeight: 320, margin: '0 auto', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+      >
+        <WechatQrView
+          phase={phase}
+          qr={qr}
+          errorText={errorText}
+          errorDetail={errorDetail}
+          scannedText={WECHAT_TEXT.scannedBind}
+          hint="请使用微信扫码完成绑定"
+          onRefresh={refresh}
+        />
       </div>
     </Modal>
   );

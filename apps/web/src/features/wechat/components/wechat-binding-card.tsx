@@ -58,7 +58,15 @@ export function WechatBindingCard({ user, onRefreshUser, onUserChanged, onSessio
   };
 
   return (
-    <Card title={<span><WechatOutlined style={{ color: '#07c160', marginRight: 8 }} />微信绑定</span>} className="wechat-binding-card">
+    <Card
+      title={
+        <span>
+          <WechatOutlined style={{ color: '#07c160', marginRight: 8 }} />
+          微信绑定
+        </span>
+      }
+      className="wechat-binding-card"
+    >
       <Flex vertical gap={12}>
         <Flex align="center" gap={8} wrap>
           {bound ? <Tag color="success">已绑定微信</Tag> : <Tag>未绑定微信</Tag>}
@@ -68,7 +76,13 @@ export function WechatBindingCard({ user, onRefreshUser, onUserChanged, onSessio
         <Flex gap={8} wrap>
           {bound ? (
             user.phone ? (
-              <Popconfirm title="解绑微信" description="解绑后将不能再用此微信扫码登录，确定解绑吗？" okText="解绑" cancelText="取消" onConfirm={onUnbind}>
+              <Popconfirm
+                title="解绑微信"
+                description="解绑后将不能再用此微信扫码登录，确定解绑吗？"
+                okText="解绑"
+                cancelText="取消"
+                onConfirm={onUnbind}
+              >
                 <Button loading={unbinding}>解绑微信</Button>
               </Popconfirm>
             ) : (

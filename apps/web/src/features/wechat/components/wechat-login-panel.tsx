@@ -22,13 +22,28 @@ interface WechatLoginPanelProps {
 }
 
 /** The WeChat tab of login and register: QR, polling, then unified-login with the scanned ticket. */
-export function WechatLoginPanel({ active, agreed, referrerId, pollTimeoutMs, hint = '请使用微信扫一扫登录', onSignedIn }: WechatLoginPanelProps) {
+export function WechatLoginPanel({
+  active,
+  agreed,
+  referrerId,
+  pollTimeoutMs,
+  hint = '请使用微信扫一扫登录',
+  onSignedIn,
+}: WechatLoginPanelProps) {
   const { message } = useFeedback();
   const { phase, qr, errorText, errorDetail, refresh } = useWechatQr({
     enabled: active && agreed,
     create: async () => {
       const d = await createQrCode();
-      return { qrId: d.qr_code_id, qrCodeUrl: d.qr_code_url, qrImage: d.qr_image, loginJsUrl: d.login_js_url, appid: d.appid, scope: d.scope, redirectUri: d.redirect_uri };
+      return {
+        qrId: d.qr_code_id,
+        qrCodeUrl: d.qr_code_url,
+        qrImage: d.qr_image,
+        loginJsUrl: d.login_js_url,
+        appid: d.appid,
+        scope: d.scope,
+        redirectUri: d.redirect_uri,
+      };
     },
     onScanned: async (status) => {
       if (!status.code) throw new Error(WECHAT_TEXT.loginFailed);
@@ -42,11 +57,29 @@ export function WechatLoginPanel({ active, agreed, referrerId, pollTimeoutMs, hi
 
   if (!agreed) {
     return (
-      <Flex vertical align="center" justify="center" gap={10} className="wechat-qr-view" data-phase="consent" style={{ minHeight: 280, textAlign: 'center' }}>
+      <Flex
+        vertical
+        align="center"
+        justify="center"
+        gap={10}
+        className="wechat-qr-view"
+        data-phase="consent"
+        style={{ minHeight: 280, textAlign: 'center' }}
+      >
         <SafetyCertificateOutlined style={{ fontSize: 40, color: '#16a34a' }} />
         <Typography.Text type="secondary">请先阅读并勾选同意下方的《隐私政策》，再使用微信扫码</Typography.Text>
       </Flex>
     );
   }
-  return <WechatQrView phase={phase} qr={qr} errorText={errorText} errorDetail={errorDetail} scannedText={WECHAT_TEXT.scannedLogin} hint={hint} onRefresh={refresh} />;
+  return (
+    <WechatQrView
+      phase={phase}
+      qr={qr}
+      errorText={errorText}
+      errorDetail={errorDetail}
+      scannedText={WECHAT_TEXT.scannedLogin}
+      hint={hint}
+      onRefresh={refresh}
+    />
+  );
 }

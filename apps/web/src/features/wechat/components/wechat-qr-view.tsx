@@ -20,7 +20,16 @@ interface WechatQrViewProps {
  */
 export function WechatQrView({ phase, qr, errorText, errorDetail, scannedText, hint, onRefresh }: WechatQrViewProps) {
   return (
-    <Flex vertical align="center" justify="center" gap={10} className="wechat-qr-view" data-phase={phase} aria-live="polite" style={{ minHeight: 280, textAlign: 'center' }}>
+    <Flex
+      vertical
+      align="center"
+      justify="center"
+      gap={10}
+      className="wechat-qr-view"
+      data-phase={phase}
+      aria-live="polite"
+      style={{ minHeight: 280, textAlign: 'center' }}
+    >
       {phase === 'generating' || phase === 'idle' ? <Spin description={WECHAT_TEXT.generating} /> : null}
       {phase === 'waiting' && qr ? (
         qr.loginJsUrl ? (

@@ -55,7 +55,16 @@ export function WxLoginEmbed({ qr, src }: { qr: QrSource; src: string }) {
         if (cancelled || !window.WxLogin) return;
         const box = document.getElementById(id);
         if (box) box.innerHTML = '';
-        new window.WxLogin({ self_redirect: true, id, appid: qr.appid, scope: qr.scope, redirect_uri: encodeURIComponent(qr.redirectUri), state: qr.qrId, style: 'black', href: '' });
+        new window.WxLogin({
+          self_redirect: true,
+          id,
+          appid: qr.appid,
+          scope: qr.scope,
+          redirect_uri: encodeURIComponent(qr.redirectUri),
+          state: qr.qrId,
+          style: 'black',
+          href: '',
+        });
         setReady(true);
       })
       .catch(() => !cancelled && setFailed(true));

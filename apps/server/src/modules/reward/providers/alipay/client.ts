@@ -25,7 +25,10 @@ function beijingDate(text: unknown): Date | undefined {
 }
 
 /** Alipay 当面付 (alipay.trade.precreate) through the official alipay-sdk v4 (OpenAPI v3, signed and verified by the SDK). */
-export function createAlipayClient(s: AlipaySettings, o: { timeoutMs: number; ttlMinutes: number }): PayProvider & {
+export function createAlipayClient(
+  s: AlipaySettings,
+  o: { timeoutMs: number; ttlMinutes: number },
+): PayProvider & {
   verifyNotification(params: Record<string, string>): ProviderTrade;
 } {
   const sdk = new AlipaySdk({
@@ -43,11 +46,25 @@ export function createAlipayClient(s: AlipaySettings, o: { timeoutMs: number; tt
       return res.data;
     } catch (err) {
       // Only the SDK's error carries what the gateway said; a transport failure or an unreadable answer is "unknown".
-      if (err instanceof AlipayRequestError && err.responseHttpStatus && err.responseHttpStatus >= 400 && err.responseHttpStatus < 500 && err.code) {
+      if (
+        err instanceof AlipayRequestError &&
+        err.responseHttpStatus &&
+        err.responseHttpStatus >= 400 &&
+        err.responseHttpStatus < 500 &&
+        err.code
+      ) {
         throw new ProviderError('rejected', err.code, '支付宝拒绝了请求', err.responseHttpStatus);
       }
-      const code = err instanceof AlipayRequestError ? (err.code ?? (err.responseHttpStatus ? `HTTP_${err.responseHttpStatus}` : 'NETWORK')) : 'BAD_RESPONSE';
-      throw new ProviderError('unavailable', code, '支付宝暂时无法访问', err instanceof AlipayRequestError ? err.responseHttpStatus : undefined);
+      const code =
+        err instanceof AlipayRequestError
+          ? (err.code ?? (err.responseHttpStatus ? `HTTP_${err.responseHttpStatus}` : 'NETWORK'))
+          : 'BAD_RESPONSE';
+      throw new ProviderError(
+        'unavailable',
+        code,
+        '支付宝暂时无法访问',
+        err instanceof AlipayRequestError ? err.responseHttpStatus : undefined,
+      );
     }
   }
 
@@ -58,7 +75,13 @@ export function createAlipayClient(s: AlipaySettings, o: { timeoutMs: number; tt
       amountFen: amountFen(t.total_amount),
       providerTradeNo: typeof t.trade_no === 'string' ? t.trade_no : undefined,
       paidAt: beijingDate(t.gmt_payment ?? t.send_pay_date),
-      payload: { trade_status: t.trade_status, trade_no: t.trade_no, total_amount: t.total_amount, gmt_payment: t.gmt_payment ?? t.send_pay_date, source },
+      payload: {
+        trade_status: t.trade_status,
+        trade_no: t.trade_no,
+        total_amount: t.total_amount,
+        gmt_payment: t.gmt_payment ?? t.send_pay_date,
+        source,
+      },
     };
   }
 
@@ -83,7 +106,8 @@ export function createAlipayClient(s: AlipaySettings, o: { timeoutMs: number; tt
         return toTrade(data, 'query', orderId);
       } catch (err) {
         // Precreate makes no trade until the code is scanned: "not exist" means not paid yet.
-        if (err instanceof ProviderError && err.code === 'ACQ.TRADE_NOT_EXIST') return { orderId, state: 'not_found', payload: { source: 'query' } };
+        if (err instanceof ProviderError && err.code === 'ACQ.TRADE_NOT_EXIST')
+          return { orderId, state: 'not_found', payload: { source: 'query' } };
         throw err;
       }
     },

@@ -6,7 +6,12 @@ import { notifySignContent, parseAlipayAuthorization, signNotification, verifyAl
 
 const app = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const gateway = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const sdk = new AlipaySdk({ appId: '2021000000000001', privateKey: privatePem(app.privateKey), keyType: 'PKCS8', alipayPublicKey: publicPem(gateway.publicKey) });
+const sdk = new AlipaySdk({
+  appId: '2021000000000001',
+  privateKey: privatePem(app.privateKey),
+  keyType: 'PKCS8',
+  alipayPublicKey: publicPem(gateway.publicKey),
+});
 
 const params = {
   app_id: '2021000000000001',

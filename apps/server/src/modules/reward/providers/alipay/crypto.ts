@@ -41,7 +41,11 @@ export const verifyAlipayRequest = (a: AlipayAuthorization, method: string, url:
 export function signAlipayResponse(body: string, alipayPrivateKey: KeyObject, now: Date) {
   const timestamp = String(now.getTime());
   const nonce = randomUUID();
-  return { 'alipay-timestamp': timestamp, 'alipay-nonce': nonce, 'alipay-signature': sign(`${timestamp}\n${nonce}\n${body}\n`, alipayPrivateKey) };
+  return {
+    'alipay-timestamp': timestamp,
+    'alipay-nonce': nonce,
+    'alipay-signature': sign(`${timestamp}\n${nonce}\n${body}\n`, alipayPrivateKey),
+  };
 }
 
 /** The notification's string to sign: every parameter but sign and sign_type, keys sorted, decoded values joined. */

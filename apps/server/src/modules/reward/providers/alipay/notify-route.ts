@@ -11,20 +11,26 @@ import type { AlipayClient } from './client';
 export async function alipayNotifyRoute(app: FastifyInstance, o: { client: () => Promise<AlipayClient>; service: RewardService }) {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
 
-  app.post('/reward/notify/alipay', { schema: { tags: ['reward'], description: '支付宝异步通知（由支付宝调用；checkNotifySignV2 验签，应答 success）' } }, async (req, reply) => {
-    reply.type('text/plain; charset=utf-8');
-    try {
-      const params = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
-      const trade = (await o.client()).verifyNotification(params);
-      await o.service.applyNotification('alipay', trade);
-      return reply.send('success');
-    } catch (err) {
-      if (err instanceof NotificationRejected) {
-        req.log.warn({ reason: err.reason }, 'alipay notification refused');
-        return reply.code(err.httpStatus).send('fail');
+  app.post(
+    '/reward/notify/alipay',
+    { schema: { tags: ['reward'], description: '支付宝异步通知（由支付宝调用；checkNotifySignV2 验签，应答 success）' } },
+    async (req, reply) => {
+      reply.type('text/plain; charset=utf-8');
+      try {
+        const params = Object.fromEntries(
+          Object.entries((req.body ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        );
+        const trade = (await o.client()).verifyNotification(params);
+        await o.service.applyNotification('alipay', trade);
+        return reply.send('success');
+      } catch (err) {
+        if (err instanceof NotificationRejected) {
+          req.log.warn({ reason: err.reason }, 'alipay notification refused');
+          return reply.code(err.httpStatus).send('fail');
+        }
+        req.log.error({ err }, 'alipay notification failed');
+        return reply.code(500).send('fail');
       }
-      req.log.error({ err }, 'alipay notification failed');
-      return reply.code(500).send('fail');
-    }
-  });
+    },
+  );
 }

@@ -25,7 +25,10 @@ interface Transaction {
 }
 
 /** WeChat Pay APIv3 Native (扫码支付) on fetch; every answer's signature is verified before it is believed. */
-export function createWechatPayClient(s: WechatPaySettings, o: { now: () => Date; timeoutMs: number }): PayProvider & {
+export function createWechatPayClient(
+  s: WechatPaySettings,
+  o: { now: () => Date; timeoutMs: number },
+): PayProvider & {
   verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): ProviderTrade;
 } {
   async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; data: unknown }> {
@@ -39,7 +42,12 @@ export function createWechatPayClient(s: WechatPaySettings, o: { now: () => Date
     if (s.publicKeyId) headers['wechatpay-serial'] = s.publicKeyId;
     let res: Response;
     try {
-      res = await fetch(`${s.baseUrl}${path}`, { method, headers, body: body ? text : undefined, signal: AbortSignal.timeout(o.timeoutMs) });
+      res = await fetch(`${s.baseUrl}${path}`, {
+        method,
+        headers,
+        body: body ? text : undefined,
+        signal: AbortSignal.timeout(o.timeoutMs),
+      });
     } catch (err) {
       const timeout = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
       throw new ProviderError('unavailable', timeout ? 'TIMEOUT' : 'NETWORK', timeout ? '微信支付请求超时' : '微信支付网络错误');
@@ -54,7 +62,8 @@ export function createWechatPayClient(s: WechatPaySettings, o: { now: () => Date
     if (res.status >= 500) throw new ProviderError('unavailable', data?.code ?? 'SYSTEM_ERROR', '微信支付系统繁忙', res.status);
     if (!res.ok) throw new ProviderError('rejected', data?.code ?? `HTTP_${res.status}`, data?.message ?? '微信支付拒绝了请求', res.status);
     const verified = verifyWechatpaySignature(Object.fromEntries(res.headers), raw, s.verifyKeys, o.now());
-    if (!verified.ok) throw new ProviderError('unavailable', `RESPONSE_${verified.reason.toUpperCase()}`, '微信支付应答验签失败', res.status);
+    if (!verified.ok)
+      throw new ProviderError('unavailable', `RESPONSE_${verified.reason.toUpperCase()}`, '微信支付应答验签失败', res.status);
     return { status: res.status, data };
   }
 
@@ -107,7 +116,8 @@ export function createWechatPayClient(s: WechatPaySettings, o: { now: () => Date
         const { data } = await call('GET', `${byOrder(orderId)}?mchid=${encodeURIComponent(s.mchid)}`);
         return toTrade((data ?? {}) as Transaction, 'query');
       } catch (err) {
-        if (err instanceof ProviderError && err.code === 'ORDER_NOT_EXIST') return { orderId, state: 'not_found', payload: { source: 'query' } };
+        if (err instanceof ProviderError && err.code === 'ORDER_NOT_EXIST')
+          return { orderId, state: 'not_found', payload: { source: 'query' } };
         throw err;
       }
     },

@@ -30,9 +30,13 @@ describe('WeChat Pay request signature', () => {
   const signer = { mchid: '1900000001', serialNo: 'ABCDEF0123', privateKey: merchant.privateKey };
 
   it('signs METHOD\\nURL\\ntimestamp\\nnonce\\nbody\\n and names mchid, nonce, timestamp, serial', () => {
-    expect(requestMessage('post', '/v3/pay/transactions/native', '1795312800', 'N1', '{"a":1}')).toBe('POST\n/v3/pay/transactions/native\n1795312800\nN1\n{"a":1}\n');
+    expect(requestMessage('post', '/v3/pay/transactions/native', '1795312800', 'N1', '{"a":1}')).toBe(
+      'POST\n/v3/pay/transactions/native\n1795312800\nN1\n{"a":1}\n',
+    );
     const header = authorizationHeader(signer, 'POST', '/v3/pay/transactions/native', '{"a":1}', now, 'NONCE1');
-    expect(header).toMatch(/^WECHATPAY2-SHA256-RSA2048 mchid="1900000001",nonce_str="NONCE1",timestamp="1795312800",serial_no="ABCDEF0123",signature="[A-Za-z0-9+/=]+"$/);
+    expect(header).toMatch(
+      /^WECHATPAY2-SHA256-RSA2048 mchid="1900000001",nonce_str="NONCE1",timestamp="1795312800",serial_no="ABCDEF0123",signature="[A-Za-z0-9+/=]+"$/,
+    );
     const a = parseAuthorization(header)!;
     expect(a).toMatchObject({ mchid: '1900000001', nonce_str: 'NONCE1', timestamp: '1795312800', serial_no: 'ABCDEF0123' });
     expect(verifyRequestSignature(a, 'POST', '/v3/pay/transactions/native', '{"a":1}', merchant.publicKey)).toBe(true);
@@ -54,22 +58,42 @@ describe('WeChat Pay answer and callback verification', () => {
   const body = '{"code_url":"weixin://wxpay/bizpayurl?pr=abc"}';
 
   it('accepts a signature by the WeChat Pay public key and by a platform certificate, each under its serial', () => {
-    expect(verifyWechatpaySignature(signResponse(body, PUB_KEY_ID, wechatpay.privateKey, now), body, keys, now)).toEqual({ ok: true, serial: PUB_KEY_ID });
-    expect(verifyWechatpaySignature(signResponse(body, CERT_SERIAL, platform.privateKey, now), body, keys, now)).toEqual({ ok: true, serial: CERT_SERIAL });
+    expect(verifyWechatpaySignature(signResponse(body, PUB_KEY_ID, wechatpay.privateKey, now), body, keys, now)).toEqual({
+      ok: true,
+      serial: PUB_KEY_ID,
+    });
+    expect(verifyWechatpaySignature(signResponse(body, CERT_SERIAL, platform.privateKey, now), body, keys, now)).toEqual({
+      ok: true,
+      serial: CERT_SERIAL,
+    });
   });
 
   it('refuses a forged signature, a changed body, an unknown serial and a key under the wrong serial', () => {
     const h = signResponse(body, PUB_KEY_ID, wechatpay.privateKey, now);
     expect(verifyWechatpaySignature(h, `${body} `, keys, now)).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(verifyWechatpaySignature(signResponse(body, PUB_KEY_ID, stranger.privateKey, now), body, keys, now)).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(verifyWechatpaySignature(signResponse(body, CERT_SERIAL, wechatpay.privateKey, now), body, keys, now)).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(verifyWechatpaySignature({ ...h, 'wechatpay-serial': 'PUB_KEY_ID_OTHER' }, body, keys, now)).toEqual({ ok: false, reason: 'unknown_serial' });
-    expect(verifyWechatpaySignature({ ...h, 'wechatpay-signature': undefined } as never, body, keys, now)).toEqual({ ok: false, reason: 'missing_headers' });
+    expect(verifyWechatpaySignature(signResponse(body, PUB_KEY_ID, stranger.privateKey, now), body, keys, now)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    expect(verifyWechatpaySignature(signResponse(body, CERT_SERIAL, wechatpay.privateKey, now), body, keys, now)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    expect(verifyWechatpaySignature({ ...h, 'wechatpay-serial': 'PUB_KEY_ID_OTHER' }, body, keys, now)).toEqual({
+      ok: false,
+      reason: 'unknown_serial',
+    });
+    expect(verifyWechatpaySignature({ ...h, 'wechatpay-signature': undefined } as never, body, keys, now)).toEqual({
+      ok: false,
+      reason: 'missing_headers',
+    });
   });
 
   it('refuses the WECHATPAY/SIGNTEST probe', () => {
     const h = signResponse(body, PUB_KEY_ID, wechatpay.privateKey, now);
-    expect(verifyWechatpaySignature({ ...h, 'wechatpay-signature': `WECHATPAY/SIGNTEST/${h['wechatpay-signature']}` }, body, keys, now)).toEqual({ ok: false, reason: 'signtest_probe' });
+    expect(
+      verifyWechatpaySignature({ ...h, 'wechatpay-signature': `WECHATPAY/SIGNTEST/${h['wechatpay-signature']}` }, body, keys, now),
+    ).toEqual({ ok: false, reason: 'signtest_probe' });
   });
 
   it('accepts timestamps within 300 s either way and refuses older or newer ones, even when correctly signed', () => {

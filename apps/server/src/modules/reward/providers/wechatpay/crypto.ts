@@ -110,7 +110,8 @@ export function verifyWechatpaySignature(
   if (signature.startsWith(SIGNTEST_PREFIX)) return { ok: false, reason: 'signtest_probe' };
   const key = keys.get(serial);
   if (!key) return { ok: false, reason: 'unknown_serial' };
-  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(unixSeconds(now) - Number(timestamp)) > SIGNATURE_WINDOW_SECONDS) return { ok: false, reason: 'stale_timestamp' };
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(unixSeconds(now) - Number(timestamp)) > SIGNATURE_WINDOW_SECONDS)
+    return { ok: false, reason: 'stale_timestamp' };
   if (!rsaVerify(responseMessage(timestamp, nonce, rawBody), signature, key)) return { ok: false, reason: 'bad_signature' };
   return { ok: true, serial };
 }
@@ -135,10 +136,20 @@ export function decryptResource(r: EncryptedResource, apiV3Key: string): string 
   return Buffer.concat([d.update(data.subarray(0, -16)), d.final()]).toString('utf8');
 }
 
-export function encryptResource(plaintext: string, apiV3Key: string, associatedData = 'transaction', nonce = nonceStr(6)): EncryptedResource {
+export function encryptResource(
+  plaintext: string,
+  apiV3Key: string,
+  associatedData = 'transaction',
+  nonce = nonceStr(6),
+): EncryptedResource {
   const c = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
   c.setAAD(Buffer.from(associatedData, 'utf8'));
   const data = Buffer.concat([c.update(plaintext, 'utf8'), c.final(), c.getAuthTag()]);
-  return { algorithm: 'AEAD_AES_256_GCM', ciphertext: data.toString('base64'), associated_data: associatedData, nonce, original_type: 'transaction' };
+  return {
+    algorithm: 'AEAD_AES_256_GCM',
+    ciphertext: data.toString('base64'),
+    associated_data: associatedData,
+    nonce,
+    original_type: 'transaction',
+  };
 }
-

@@ -50,7 +50,11 @@ export function createAlipayFake(options: AlipayFakeOptions | (() => Promise<Ali
   let delivererOf: ReturnType<typeof createDeliverer> | null = null;
   const deliverer = async () => {
     const o = await opts();
-    delivererOf ??= createDeliverer({ retryDelaysMs: o.retryDelaysMs ?? [2_000, 5_000, 15_000], log: o.log, accepted: (_s, body) => body === 'success' });
+    delivererOf ??= createDeliverer({
+      retryDelaysMs: o.retryDelaysMs ?? [2_000, 5_000, 15_000],
+      log: o.log,
+      accepted: (_s, body) => body === 'success',
+    });
     return delivererOf;
   };
 
@@ -63,7 +67,11 @@ export function createAlipayFake(options: AlipayFakeOptions | (() => Promise<Ali
     const o = await opts();
     const body = JSON.stringify(payload);
     const headers = signAlipayResponse(fault === 'bad_signature' ? `${body} ` : body, o.alipayPrivateKey, o.now());
-    return reply.code(status).headers({ ...headers, 'alipay-trace-id': randomBytes(8).toString('hex') }).type('application/json').send(body);
+    return reply
+      .code(status)
+      .headers({ ...headers, 'alipay-trace-id': randomBytes(8).toString('hex') })
+      .type('application/json')
+      .send(body);
   }
 
   async function authError(app: FastifyInstance, req: FastifyRequest): Promise<string | null> {
@@ -174,7 +182,8 @@ export function createAlipayFake(options: AlipayFakeOptions | (() => Promise<Ali
     },
   };
 
-  const notExist = (reply: FastifyReply, fault: ApiFault | null) => answer(reply, 400, { code: 'ACQ.TRADE_NOT_EXIST', message: '交易不存在' }, fault);
+  const notExist = (reply: FastifyReply, fault: ApiFault | null) =>
+    answer(reply, 400, { code: 'ACQ.TRADE_NOT_EXIST', message: '交易不存在' }, fault);
 
   async function plugin(app: FastifyInstance) {
     gatewayScope(app);
@@ -188,10 +197,17 @@ export function createAlipayFake(options: AlipayFakeOptions | (() => Promise<Ali
       const key = JSON.stringify(checked.body);
       const existing = trades.get(checked.body.out_trade_no);
       if (existing) {
-        if (existing.status !== 'WAIT_BUYER_PAY') return answer(reply, 400, { code: 'ACQ.TRADE_HAS_SUCCESS', message: '交易已被支付或已关闭' }, fault);
+        if (existing.status !== 'WAIT_BUYER_PAY')
+          return answer(reply, 400, { code: 'ACQ.TRADE_HAS_SUCCESS', message: '交易已被支付或已关闭' }, fault);
         if (existing.bodyText !== key) return answer(reply, 400, { code: 'ACQ.CONTEXT_INCONSISTENT', message: '交易信息被篡改' }, fault);
       } else {
-        trades.set(checked.body.out_trade_no, { body: checked.body, bodyText: key, createdAt: o.now(), scanned: false, status: 'WAIT_BUYER_PAY' });
+        trades.set(checked.body.out_trade_no, {
+          body: checked.body,
+          bodyText: key,
+          createdAt: o.now(),
+          scanned: false,
+          status: 'WAIT_BUYER_PAY',
+        });
       }
       const no = checked.body.out_trade_no;
       return answer(reply, 200, { out_trade_no: no, qr_code: `${o.pageBaseUrl()}/pay/${no}` }, fault);
@@ -206,7 +222,14 @@ export function createAlipayFake(options: AlipayFakeOptions | (() => Promise<Ali
       return answer(
         reply,
         200,
-        { out_trade_no: no, trade_no: t.tradeNo, trade_status: t.status, total_amount: t.body.total_amount, buyer_logon_id: 'san***@sandbox.com', send_pay_date: t.gmtPayment },
+        {
+          out_trade_no: no,
+          trade_no: t.tradeNo,
+          trade_status: t.status,
+          total_amount: t.body.total_amount,
+          buyer_logon_id: 'san***@sandbox.com',
+          send_pay_date: t.gmtPayment,
+        },
         fault,
       );
     });
@@ -226,13 +249,29 @@ export function createAlipayFake(options: AlipayFakeOptions | (() => Promise<Ali
       return answer(reply, 200, { out_trade_no: no, trade_no: t.tradeNo }, fault);
     });
 
-    const RESULT: Record<string, string> = { paid: '支付成功，已通知商户', failed: '支付失败（沙箱模拟），可以重试', closed: '交易已关闭', refused: '该交易当前不能支付' };
+    const RESULT: Record<string, string> = {
+      paid: '支付成功，已通知商户',
+      failed: '支付失败（沙箱模拟），可以重试',
+      closed: '交易已关闭',
+      refused: '该交易当前不能支付',
+    };
     const STATE: Record<TradeStatus, string> = { WAIT_BUYER_PAY: '等待付款', TRADE_SUCCESS: '交易成功', TRADE_CLOSED: '交易关闭' };
 
     app.get<{ Params: { no: string }; Querystring: { result?: string } }>('/pay/:no', async (req, reply) => {
       const t = trades.get(req.params.no);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      if (!t) return reply.code(404).send(payPage({ brand: '支付宝', color: '#1677ff', amountYuan: '-', description: '', orderId: req.params.no, state: '交易不存在', actions: false }));
+      if (!t)
+        return reply.code(404).send(
+          payPage({
+            brand: '支付宝',
+            color: '#1677ff',
+            amountYuan: '-',
+            description: '',
+            orderId: req.params.no,
+            state: '交易不存在',
+            actions: false,
+          }),
+        );
       const expired = (await opts()).now().getTime() > expiresAt(t);
       if (!expired) await control.scan(req.params.no);
       return reply.send(
@@ -267,7 +306,10 @@ export function createAlipayFake(options: AlipayFakeOptions | (() => Promise<Ali
       } catch {
         result = 'refused';
       }
-      return reply.code(303).header('location', `../${encodeURIComponent(no)}?result=${result}`).send();
+      return reply
+        .code(303)
+        .header('location', `../${encodeURIComponent(no)}?result=${result}`)
+        .send();
     });
   }
 

@@ -17,7 +17,11 @@ export interface NativeOrderBody {
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-*|]{6,32}$/;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)$/;
 
-export function validateNativeOrder(text: string, merchant: { mchid: string; appid: string }, now: Date): { ok: true; body: NativeOrderBody } | { ok: false; message: string } {
+export function validateNativeOrder(
+  text: string,
+  merchant: { mchid: string; appid: string },
+  now: Date,
+): { ok: true; body: NativeOrderBody } | { ok: false; message: string } {
   let b: Partial<NativeOrderBody> & { amount?: Partial<NativeOrderBody['amount']> };
   try {
     b = JSON.parse(text);
@@ -27,10 +31,12 @@ export function validateNativeOrder(text: string, merchant: { mchid: string; app
   const bad = (message: string) => ({ ok: false as const, message });
   if (b.mchid !== merchant.mchid) return bad('mchid 与签名商户号不符');
   if (b.appid !== merchant.appid) return bad('appid和mch_id不匹配');
-  if (typeof b.description !== 'string' || !b.description || Buffer.byteLength(b.description) > 127) return bad('description 必填且不超过127字节');
+  if (typeof b.description !== 'string' || !b.description || Buffer.byteLength(b.description) > 127)
+    return bad('description 必填且不超过127字节');
   if (typeof b.out_trade_no !== 'string' || !OUT_TRADE_NO.test(b.out_trade_no)) return bad('out_trade_no 格式不正确');
   if (b.attach !== undefined && (typeof b.attach !== 'string' || Buffer.byteLength(b.attach) > 128)) return bad('attach 不超过128字节');
-  if (typeof b.time_expire !== 'string' || !RFC3339.test(b.time_expire) || Number.isNaN(Date.parse(b.time_expire))) return bad('time_expire 应为 RFC3339 格式');
+  if (typeof b.time_expire !== 'string' || !RFC3339.test(b.time_expire) || Number.isNaN(Date.parse(b.time_expire)))
+    return bad('time_expire 应为 RFC3339 格式');
   if (Date.parse(b.time_expire) <= now.getTime()) return bad('time_expire 必须晚于当前时间');
   let notify: URL;
   try {
@@ -38,7 +44,8 @@ export function validateNativeOrder(text: string, merchant: { mchid: string; app
   } catch {
     return bad('notify_url 格式不正确');
   }
-  if (!/^https?:$/.test(notify.protocol) || notify.search || notify.hash || (b.notify_url?.length ?? 0) > 255) return bad('notify_url 需为不带参数的 http(s) 地址');
+  if (!/^https?:$/.test(notify.protocol) || notify.search || notify.hash || (b.notify_url?.length ?? 0) > 255)
+    return bad('notify_url 需为不带参数的 http(s) 地址');
   const total = b.amount?.total;
   if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 1) return bad('amount.total 必须为不小于1的整数（单位：分）');
   if ((b.amount?.currency ?? 'CNY') !== 'CNY') return bad('currency 仅支持 CNY');

@@ -2,7 +2,15 @@ import { randomBytes, type KeyObject } from 'node:crypto';
 import { fenToYuanText } from '@lingxi/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createDeliverer, FaultQueue, lazy, payPage, gatewayScope, signedUrl, type ApiFault, type Delivery } from '../../fake-kit';
-import { chinaTime, encryptResource, parseAuthorization, signResponse, SIGNATURE_WINDOW_SECONDS, unixSeconds, verifyRequestSignature } from '../crypto';
+import {
+  chinaTime,
+  encryptResource,
+  parseAuthorization,
+  signResponse,
+  SIGNATURE_WINDOW_SECONDS,
+  unixSeconds,
+  verifyRequestSignature,
+} from '../crypto';
 import { validateNativeOrder, type NativeOrderBody } from './rules';
 
 export interface WechatPayFakeOptions {
@@ -34,7 +42,8 @@ interface FakeOrder {
 }
 
 /** Ways to spoil a callback, for the merchant's tests; each must be refused (or, for duplicate, absorbed). */
-export type NotifyFault = 'forged_signature' | 'signtest' | 'tampered_ciphertext' | 'stale_timestamp' | 'wrong_serial' | 'amount_mismatch' | 'wrong_mchid';
+export type NotifyFault =
+  'forged_signature' | 'signtest' | 'tampered_ciphertext' | 'stale_timestamp' | 'wrong_serial' | 'amount_mismatch' | 'wrong_mchid';
 
 const err = (reply: FastifyReply, status: number, code: string, message: string) => reply.code(status).send({ code, message });
 
@@ -51,7 +60,11 @@ export function createWechatPayFake(options: WechatPayFakeOptions | (() => Promi
   let delivererOf: ReturnType<typeof createDeliverer> | null = null;
   const deliverer = async () => {
     const o = await opts();
-    delivererOf ??= createDeliverer({ retryDelaysMs: o.retryDelaysMs ?? [2_000, 5_000, 15_000], log: o.log, accepted: (s) => s >= 200 && s < 300 });
+    delivererOf ??= createDeliverer({
+      retryDelaysMs: o.retryDelaysMs ?? [2_000, 5_000, 15_000],
+      log: o.log,
+      accepted: (s) => s >= 200 && s < 300,
+    });
     return delivererOf;
   };
 
@@ -68,7 +81,12 @@ export function createWechatPayFake(options: WechatPayFakeOptions | (() => Promi
       attach: '',
       success_time: order.successTime,
       payer: order.state === 'SUCCESS' ? { openid: 'oSandboxPayer0000000000000000' } : undefined,
-      amount: { total: amountTotal, payer_total: order.state === 'SUCCESS' ? amountTotal : undefined, currency: 'CNY', payer_currency: 'CNY' },
+      amount: {
+        total: amountTotal,
+        payer_total: order.state === 'SUCCESS' ? amountTotal : undefined,
+        currency: 'CNY',
+        payer_currency: 'CNY',
+      },
     };
   }
 
@@ -83,7 +101,8 @@ export function createWechatPayFake(options: WechatPayFakeOptions | (() => Promi
     const body = payload ? JSON.stringify(payload) : '';
     const s = signer(o, req.headers['wechatpay-serial'] as string | undefined);
     const headers = signResponse(body, s.serial, s.key, o.now());
-    if (fault === 'bad_signature') headers['wechatpay-signature'] = signResponse(`${body} `, s.serial, s.key, o.now())['wechatpay-signature'];
+    if (fault === 'bad_signature')
+      headers['wechatpay-signature'] = signResponse(`${body} `, s.serial, s.key, o.now())['wechatpay-signature'];
     reply.code(status).headers({ ...headers, 'request-id': randomBytes(8).toString('hex') });
     return payload ? reply.type('application/json').send(body) : reply.send();
   }
@@ -154,7 +173,8 @@ export function createWechatPayFake(options: WechatPayFakeOptions | (() => Promi
     /** The payer pays: SUCCESS, then the signed callback (unless dropped, as if lost on the way). */
     async pay(no: string, o: { notify?: boolean } = {}): Promise<Delivery | null> {
       const order = orders.get(no);
-      if (!order || (order.state !== 'NOTPAY' && order.state !== 'PAYERROR')) throw new Error(`order ${no} cannot be paid (${order?.state ?? 'unknown'})`);
+      if (!order || (order.state !== 'NOTPAY' && order.state !== 'PAYERROR'))
+        throw new Error(`order ${no} cannot be paid (${order?.state ?? 'unknown'})`);
       const now = (await opts()).now();
       if (now.getTime() > new Date(order.body.time_expire).getTime()) throw new Error(`order ${no} has expired`);
       order.state = 'SUCCESS';
@@ -223,13 +243,29 @@ export function createWechatPayFake(options: WechatPayFakeOptions | (() => Promi
       return answer(req, reply, 204, null, fault);
     });
 
-    const RESULT: Record<string, string> = { paid: '支付成功，已通知商户', failed: '支付失败（沙箱模拟），可以重试', closed: '订单已关闭', refused: '该订单当前不能支付' };
+    const RESULT: Record<string, string> = {
+      paid: '支付成功，已通知商户',
+      failed: '支付失败（沙箱模拟），可以重试',
+      closed: '订单已关闭',
+      refused: '该订单当前不能支付',
+    };
     const STATE: Record<TradeState, string> = { NOTPAY: '待支付', PAYERROR: '支付失败', SUCCESS: '已支付', CLOSED: '已关闭' };
 
     app.get<{ Params: { no: string }; Querystring: { result?: string } }>('/pay/:no', async (req, reply) => {
       const order = orders.get(req.params.no);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      if (!order) return reply.code(404).send(payPage({ brand: '微信支付', color: '#07c160', amountYuan: '-', description: '', orderId: req.params.no, state: '订单不存在', actions: false }));
+      if (!order)
+        return reply.code(404).send(
+          payPage({
+            brand: '微信支付',
+            color: '#07c160',
+            amountYuan: '-',
+            description: '',
+            orderId: req.params.no,
+            state: '订单不存在',
+            actions: false,
+          }),
+        );
       const expired = (await opts()).now().getTime() > new Date(order.body.time_expire).getTime();
       return reply.send(
         payPage({
@@ -264,7 +300,10 @@ export function createWechatPayFake(options: WechatPayFakeOptions | (() => Promi
       } catch {
         result = 'refused';
       }
-      return reply.code(303).header('location', `../${encodeURIComponent(no)}?result=${result}`).send();
+      return reply
+        .code(303)
+        .header('location', `../${encodeURIComponent(no)}?result=${result}`)
+        .send();
     });
   }
 
