@@ -1,4 +1,5 @@
-// `npm test`: type-check, then every tier in order (unit + web components, server integration, browser end-to-end).
+// `npm test`: lint and format check, type-check, then every tier in order (unit + web components, server integration,
+// browser end-to-end).
 // Integration tests also run on PostgreSQL when TEST_DATABASE_URL is set; with CI=true a missing Chromium or
 // database fails the run instead of skipping. Ends with one 'N passed, N failed' line summed over all tiers.
 import { spawnSync } from 'node:child_process';
@@ -10,31 +11,35 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = mkdtempSync(path.join(tmpdir(), 'lx-test-report-'));
 const typecheck = ['packages/shared', 'packages/bazi', 'apps/server', 'apps/web', 'scripts'];
+// TypeScript 7's compiler; the package named `typescript` is TypeScript 6 for typescript-eslint (ADR 012).
+const tsc = path.join(root, 'node_modules/typescript-7/bin/tsc');
+const timings = [];
+let failedSteps = 0;
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+/** Runs one step, recording its wall time for the summary. */
+function step(title, cmd, args) {
+  console.log(`\n=== ${title}: ${[cmd === process.execPath ? 'node' : cmd, ...args].join(' ')} ===`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  timings.push([title, Date.now() - started]);
+  if (r.status !== 0) failedSteps += 1;
+}
 const tiers = [
   ['单元与组件测试', ['--project', 'unit', '--project', 'web']],
   ['服务端集成测试', ['--project', 'integration']],
   ['浏览器端到端测试', ['--project', 'e2e']],
 ];
 
-let failedSteps = 0;
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-
-for (const project of typecheck) {
-  console.log(`\n=== 类型检查: tsc -p ${project} ===`);
-  const r = spawnSync('npx', ['tsc', '-p', project], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) failedSteps += 1;
-}
+step('代码规范检查', 'npx', ['eslint', '.']);
+step('格式检查', 'npx', ['prettier', '--check', '.']);
+for (const project of typecheck) step(`类型检查 ${project}`, process.execPath, [tsc, '-p', project]);
 
 tiers.forEach(([title, args], i) => {
   const report = path.join(out, `tier-${i}.json`);
-  console.log(`\n=== ${title}: vitest run ${args.join(' ')} ===`);
-  const r = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) failedSteps += 1;
+  step(title, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   if (existsSync(report)) {
     const j = JSON.parse(readFileSync(report, 'utf8'));
     passed += j.numPassedTests ?? 0;
@@ -43,6 +48,9 @@ tiers.forEach(([title, args], i) => {
   }
 });
 
+console.log('\n各步骤用时:');
+for (const [title, ms] of timings) console.log(`  ${title.padEnd(24)} ${(ms / 1000).toFixed(1)} s`);
+console.log(`  ${'合计'.padEnd(24)} ${(timings.reduce((a, [, ms]) => a + ms, 0) / 1000).toFixed(1)} s`);
 console.log(failedSteps ? `\n${failedSteps} 个步骤失败` : '\n全部测试通过');
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps || failed ? 1 : 0);

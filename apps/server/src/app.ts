@@ -14,8 +14,9 @@ import { registerBaziModule } from './modules/bazi/module';
 import { registerChatModule } from './modules/chat/module';
 import type { ModuleContext } from './modules/context';
 import { registerRewardModule } from './modules/reward/module';
-import { registerWechatModule, wechatServicesFor } from './modules/wechat/module';
-import { createAccountMerger } from './modules/account/merge';
+import { createWechatServices, registerWechatModule } from './modules/wechat';
+import { createAccountMerger, registerAccountModule } from './modules/account';
+import { registerReferrerModule } from './modules/referrer';
 import { healthRoutes } from './modules/health/routes';
 import { createServiceTypeRepository } from './modules/service-types/repository';
 import { serviceTypeRoutes } from './modules/service-types/routes';
@@ -134,6 +135,8 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
     accountCache,
   };
 
+  const wechat = createWechatServices(ctx);
+
   await registerSecurity(app, config.corsOrigins);
   registerMetrics(app, metrics, config.metricsToken);
   await registerSwagger(app);
@@ -148,7 +151,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
         consent,
         adminPhones: config.auth.adminPhones,
         perMinute: config.auth.perMinute,
-        wechat: wechatServicesFor(ctx),
+        wechat,
       });
       await api.register(serviceTypeRoutes, { repo: serviceTypes });
       await api.register(supportRoutes, { repo: createSupportRepository(db) });
@@ -156,7 +159,9 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
       await api.register(async (scope) => registerChatModule(scope, ctx));
       await api.register(async (scope) => registerBaziModule(scope, ctx));
       await api.register(async (scope) => registerRewardModule(scope, ctx));
-      await api.register(async (scope) => registerWechatModule(scope, ctx));
+      await api.register(async (scope) => registerWechatModule(scope, ctx, wechat));
+      await api.register(async (scope) => registerReferrerModule(scope, ctx));
+      await api.register(async (scope) => registerAccountModule(scope, ctx));
     },
     { prefix: '/api' },
   );

@@ -14,7 +14,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { conflict } from '../../lib/errors';
-import type { AccountChanged } from '../auth/repository';
+import type { AccountChanged } from '../auth';
 
 /**
  * bind-phone for a WeChat-created account whose phone already has an account (ADR 005): after the SMS code proved the

@@ -16,7 +16,7 @@ import {
   wechatQrStates,
   type UserRow,
 } from '../../db/schema';
-import type { AccountChanged } from '../auth/repository';
+import type { AccountChanged } from '../auth';
 
 /**
  * Reads and erases everything stored about one person, table by table (PIPL Art. 45 and 47). Tables of other areas

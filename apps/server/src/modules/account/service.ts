@@ -2,7 +2,7 @@ import { EXPORT_FORMAT_VERSION, maskPhone, type AccountExport } from '@lingxi/sh
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import type { SmsService } from '../sms/service';
+import type { SmsService } from '../sms';
 import type { AccountRepository } from './repository';
 
 type Row = Record<string, unknown>;

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/errors';
 import { ok, plainJson } from '../../lib/reply';
 import { requestMeta } from '../../lib/request-meta';
-import type { ConsentService } from '../consent/service';
+import type { ConsentService } from '../consent';
 import type { AuthService } from './service';
 import type { UserRow } from '../../db/schema';
 import type { RequestMeta } from '../../lib/request-meta';

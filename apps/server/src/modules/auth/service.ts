@@ -2,7 +2,7 @@ import type { SmsPurpose } from '@lingxi/shared';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
-import type { SmsService } from '../sms/service';
+import type { SmsService } from '../sms';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import type { SessionRepository, UserRepository } from './repository';
 import type { TokenSigner } from './tokens';

@@ -10,7 +10,7 @@ import {
 } from '@lingxi/shared';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { ServiceTypeRepository } from '../service-types/repository';
+import type { ServiceTypeRepository } from '../service-types';
 import type { ChatConfig } from './config';
 import { findPersona, GENERAL_PERSONA_KEY, type Persona } from './personas';
 import type { ChatRepository, MessageRow } from './repository';

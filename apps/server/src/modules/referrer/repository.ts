@@ -1,7 +1,7 @@
 import { desc, eq, isNull, sql, and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import type { AccountChanged } from '../auth/repository';
+import type { AccountChanged } from '../auth';
 
 export function createReferrerRepository(db: Db, changed: AccountChanged = () => {}) {
   return {

@@ -1,7 +1,7 @@
 import { REFERRER_MESSAGES as M, maskPhone, type ReferrerView } from '@lingxi/shared';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { UserRepository } from '../auth/repository';
+import type { UserRepository } from '../auth';
 import type { ReferrerRepository } from './repository';
 
 /** 张三 → 张*: enough for the person to recognise whom they typed, not enough to learn a stranger's name. */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { readCreatorSecret } from './creator-cookie';
 import { escapeHtml } from './html';
-import { maskName } from '../referrer/service';
+import { maskName } from '../referrer';
 
 const req = (cookie?: string) => ({ headers: cookie === undefined ? {} : { cookie } }) as FastifyRequest;
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, wechatIdentities, wechatQrStates, type UserRow } from '../../db/schema';
-import type { AccountChanged } from '../auth/repository';
+import type { AccountChanged } from '../auth';
 import type { WechatProfile } from './providers/types';
 
 export type WechatIdentityRow = typeof wechatIdentities.$inferSelect;

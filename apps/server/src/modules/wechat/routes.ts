@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
-import { toUserInfo } from '../auth/user-info';
+import { toUserInfo } from '../auth';
 import { sendCallbackPage } from './callback-page';
 import { issueCreatorSecret, readCreatorSecret } from './creator-cookie';
 import type { RequestUrls, WechatService } from './service';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_SERVICE_TYPES } from '../../service-types/catalog';
+import { BUILT_IN_SERVICE_TYPES } from '../../service-types';
 import { allPersonas, buildSystemPrompt, findPersona } from './index';
 
 describe('personas', () => {

@@ -1,0 +1,3 @@
+// The account module's public surface: what other modules may use.
+export { createAccountMerger } from './merge';
+export { registerAccountModule } from './module';

@@ -1,0 +1,2 @@
+// The consent module's public surface: what other modules may use.
+export { createConsentService, type ConsentService } from './service';
