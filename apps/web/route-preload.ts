@@ -11,10 +11,10 @@ type OutputAsset = Rollup.OutputAsset;
  * the chunks of the page being opened, so they download alongside the main bundle. Only that page's chunks: /about
  * does not fetch the sign-in form.
  *
- * `pages` maps a path to the module its route loads; a module without a chunk fails the build, so the table cannot
- * silently drift from the router.
+ * `pages` maps a path to the modules its route loads (the page, and the lazy layouts above it); a module without a
+ * chunk fails the build, so the table cannot silently drift from the router.
  */
-export function routePreload(pages: Record<string, string>): Plugin {
+export function routePreload(pages: Record<string, string | string[]>): Plugin {
   return {
     name: 'lingxi-route-preload',
     apply: 'build',
@@ -36,10 +36,14 @@ export function routePreload(pages: Record<string, string>): Plugin {
       const initial = closure(entry);
 
       const map: Record<string, string[]> = {};
-      for (const [page, module] of Object.entries(pages)) {
-        const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(module));
-        if (!chunk) return this.error(`route-preload: no lazy chunk for ${module} (${page})`);
-        map[page] = [...closure(chunk)].filter((f) => !initial.has(f)).map((f) => `/${f}`);
+      for (const [page, modules] of Object.entries(pages)) {
+        const files = new Set<string>();
+        for (const module of [modules].flat()) {
+          const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(module));
+          if (!chunk) return this.error(`route-preload: no lazy chunk for ${module} (${page})`);
+          closure(chunk, files);
+        }
+        map[page] = [...files].filter((f) => !initial.has(f)).map((f) => `/${f}`);
       }
 
       const source = `(function(m){var f=m[location.pathname.replace(/\\/+$/,'')||'/'];if(!f)return;for(var i=0;i<f.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[i];document.head.appendChild(l)}})(${JSON.stringify(map)});\n`;

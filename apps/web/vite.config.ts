@@ -31,12 +31,13 @@ export default defineConfig({
   plugins: [
     react(),
     // The pages people open first (from a link, a bookmark or a reload); the lazy route modules of src/app/router.tsx.
+    // Signed-in pages also load the query cache's layout route (ADR 013).
     routePreload({
       '/login': 'src/app/routes/login.tsx',
       '/register': 'src/app/routes/register.tsx',
-      '/': 'src/app/routes/home.tsx',
-      '/profile': 'src/app/routes/profile.tsx',
-      '/baziinput': 'src/features/bazi/components/bazi-input-page.tsx',
+      '/': ['src/app/routes/home.tsx', 'src/app/layouts/server-state-layout.tsx'],
+      '/profile': ['src/app/routes/profile.tsx', 'src/app/layouts/server-state-layout.tsx'],
+      '/baziinput': ['src/features/bazi/components/bazi-input-page.tsx', 'src/app/layouts/server-state-layout.tsx'],
       '/about': 'src/features/static-pages/components/about-page.tsx',
       '/privacy': 'src/features/static-pages/components/privacy-page.tsx',
       '/terms': 'src/features/static-pages/components/terms-page.tsx',

@@ -17,6 +17,13 @@ const page =
 // antd's Result carries three status illustrations (~10 KB gzip); only a crashed page needs them.
 const RouteError = lazy(() => import('./routes/route-error').then((m) => ({ default: m.RouteError })));
 
+// The query cache (ADR 013) is a layout route of its own, loaded beside the page that needs it (React Router loads
+// every matched route's lazy part at once) and never by /login, /register or the text pages.
+const serverState = page(
+  () => import('./layouts/server-state-layout'),
+  (m) => m.ServerStateLayout,
+);
+
 /**
  * The route table of spec §2 in one place. Access rules:
  * - UrlTokenGate ("auth wrapper"): takes ?token= from the address first; every route except the static pages.
@@ -42,39 +49,44 @@ export const routes: RouteObject[] = [
         ),
         children: [
           {
-            index: true,
-            lazy: page(
-              () => import('./routes/home'),
-              (m) => m.HomeRoute,
-            ),
-          },
-          {
-            path: paths.baziInput.slice(1),
-            lazy: page(
-              () => import('@/features/bazi/components/bazi-input-page'),
-              (m) => m.BaziInputPage,
-            ),
-          },
-          {
-            path: paths.baziResult.slice(1),
-            lazy: page(
-              () => import('@/features/bazi/components/bazi-result-page'),
-              (m) => m.BaziResultPage,
-            ),
-          },
-          {
-            path: paths.chat.slice(1),
-            lazy: page(
-              () => import('./routes/chat'),
-              (m) => m.ChatRoute,
-            ),
-          },
-          {
-            path: paths.tokenStats.slice(1),
-            lazy: page(
-              () => import('./routes/token-stats'),
-              (m) => m.TokenStatsRoute,
-            ),
+            lazy: serverState,
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('./routes/home'),
+                  (m) => m.HomeRoute,
+                ),
+              },
+              {
+                path: paths.baziInput.slice(1),
+                lazy: page(
+                  () => import('@/features/bazi/components/bazi-input-page'),
+                  (m) => m.BaziInputPage,
+                ),
+              },
+              {
+                path: paths.baziResult.slice(1),
+                lazy: page(
+                  () => import('@/features/bazi/components/bazi-result-page'),
+                  (m) => m.BaziResultPage,
+                ),
+              },
+              {
+                path: paths.chat.slice(1),
+                lazy: page(
+                  () => import('./routes/chat'),
+                  (m) => m.ChatRoute,
+                ),
+              },
+              {
+                path: paths.tokenStats.slice(1),
+                lazy: page(
+                  () => import('./routes/token-stats'),
+                  (m) => m.TokenStatsRoute,
+                ),
+              },
+            ],
           },
         ],
       },
@@ -96,28 +108,33 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: paths.rewardList,
-            lazy: page(
-              () => import('./routes/reward-list'),
-              (m) => m.RewardListRoute,
-            ),
-          },
-          {
-            path: paths.rewardHistory,
-            lazy: page(
-              () => import('./routes/reward-history'),
-              (m) => m.RewardHistoryRoute,
-            ),
-          },
-          {
-            element: <ProtectedRoute />,
+            lazy: serverState,
             children: [
               {
-                path: paths.profile,
+                path: paths.rewardList,
                 lazy: page(
-                  () => import('./routes/profile'),
-                  (m) => m.ProfileRoute,
+                  () => import('./routes/reward-list'),
+                  (m) => m.RewardListRoute,
                 ),
+              },
+              {
+                path: paths.rewardHistory,
+                lazy: page(
+                  () => import('./routes/reward-history'),
+                  (m) => m.RewardHistoryRoute,
+                ),
+              },
+              {
+                element: <ProtectedRoute />,
+                children: [
+                  {
+                    path: paths.profile,
+                    lazy: page(
+                      () => import('./routes/profile'),
+                      (m) => m.ProfileRoute,
+                    ),
+                  },
+                ],
               },
             ],
           },

@@ -48,6 +48,16 @@ function serve(s: Server) {
       return json(200, { success: true, message: '已创建新对话', session_id: key, data: { session_id: key, session_name: null } });
     }
     if (url.includes('/chat/chat-streaming') && method === 'POST') return s.stream(init);
+    if (url.includes('/cache/session-name') && method === 'PATCH') {
+      const { session_id, session_name } = JSON.parse(String(init?.body)) as { session_id: string; session_name: string };
+      s.sessions = s.sessions.map((x) => (x.session_id === session_id ? { ...x, session_name } : x));
+      return json(200, { success: true, message: '重命名成功', data: null });
+    }
+    if (url.includes('/cache/delete-history') && method === 'DELETE') {
+      const id = new URL(url, 'http://x').searchParams.get('session_id');
+      s.sessions = s.sessions.filter((x) => x.session_id !== id);
+      return json(200, { success: true, message: '删除成功', data: null });
+    }
     if (url.includes('/cache/session-detail'))
       return json(200, { success: true, message: '成功', data: { messages: s.detail }, messages: s.detail });
     return json(404, { success: false, message: '资源不存在', data: null });
@@ -198,5 +208,34 @@ describe('chat page', () => {
     await typeAndSend('你好');
     await waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
     expect(screen.queryByText('发送消息失败')).toBeNull();
+  });
+
+  it('lists a renamed session under its new name, and after deleting the open one starts from an empty screen', async () => {
+    serve({
+      sessions: [
+        { session_id: 's1', session_name: '旧对话' },
+        { session_id: 's2', session_name: '另一个' },
+      ],
+      detail: [{ order: 1, role: 'user', content: '第一句', timestamp: 't', status: 'done', safety: { crisis: false } }],
+      stream: () => sse([]),
+    });
+    renderChat();
+    expect(await screen.findByText('第一句')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '菜单' }));
+    fireEvent.click(await screen.findByRole('button', { name: '重命名 旧对话' }));
+    const name = await screen.findByLabelText('会话名称');
+    fireEvent.change(name, { target: { value: '新名字' } });
+    fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
+    expect(await screen.findByText('重命名成功')).toBeTruthy();
+    expect(await screen.findByText('新名字')).toBeTruthy();
+    expect(screen.queryByText('旧对话')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '删除 新名字' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('新名字')).toBeNull());
+    expect(screen.getByText('另一个')).toBeTruthy();
+    expect(screen.getByText('当前没有选中的对话')).toBeTruthy();
+    expect(screen.queryByText('第一句')).toBeNull();
   });
 });

@@ -1,0 +1,275 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
+import { chatQueries } from '../api/chat-queries';
+import { createChat } from '../api/create-chat';
+import { deleteSession } from '../api/delete-session';
+import { getSessionDetail } from '../api/get-session-detail';
+import { renameSession } from '../api/rename-session';
+import { startTurn, type Turn } from '../lib/chat-turn';
+import { settleFromServer } from '../lib/settle-from-server';
+import { newUuid } from '../lib/uuid';
+import { useChatStore } from '../stores/chat-store';
+import { messagesCache } from '../stores/messages-cache';
+import type { SessionItem, UiMessage } from '../types';
+
+interface Options {
+  userId: string;
+  type: string;
+  /** 401/403 from the stream: drop the session and go to /login (spec §8). */
+  onUnauthorized: () => void;
+}
+
+const NO_SESSIONS: SessionItem[] = [];
+
+/**
+ * Everything the chat screen does with the server (spec §4 'Chat session flow' and 'Sending a message'): the persona
+ * and the session list come from the query cache (ADR 013); the conversation on screen lives in the chat store,
+ * because a reply is written into it as it streams and the server's copy replaces it when the stream ends.
+ */
+export function useChat({ userId, type, onUnauthorized }: Options) {
+  const { message } = useFeedback();
+  const queryClient = useQueryClient();
+  const persona = useQuery(chatQueries.persona(type)).data ?? null;
+  const sessions = useQuery(chatQueries.sessions(userId, type)).data ?? NO_SESSIONS;
+  const cacheKey = useChatStore((s) => s.cacheKey);
+  const messages = useChatStore((s) => s.messages);
+  const loading = useChatStore((s) => s.loading);
+  const error = useChatStore((s) => s.error);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [errorDetail, setErrorDetail] = useState<string | null>(null);
+  const turn = useRef<Turn | null>(null);
+
+  useEffect(() => useChatStore.getState().setChatType(type), [type]);
+
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const openDrawer = useCallback(() => setDrawerOpen(true), []);
+  const stop = useCallback(() => turn.current?.stop(), []);
+  const reloadList = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: chatQueries.sessions(userId, type).queryKey }),
+    [queryClient, userId, type],
+  );
+
+  /** Loads a session's messages; paints the local cache first when there is one. Resolves false on failure. */
+  const loadMessages = useCallback(
+    async (sessionId: string, o: { quiet?: boolean } = {}) => {
+      const store = useChatStore.getState();
+      const cached = messagesCache.get(userId, sessionId);
+      if (cached && !o.quiet) store.setMessages(cached);
+      if (!o.quiet) store.setLoading(true);
+      try {
+        const loaded = await getSessionDetail(sessionId);
+        if (useChatStore.getState().cacheKey !== sessionId) return true;
+        store.setMessages(loaded);
+        messagesCache.put(userId, sessionId, loaded);
+        return true;
+      } catch {
+        if (!o.quiet) {
+          store.setError('加载聊天记录失败');
+          message.error('加载聊天记录失败');
+        }
+        return false;
+      } finally {
+        if (!o.quiet) store.setLoading(false);
+      }
+    },
+    [userId, message],
+  );
+
+  const createNew = useCallback(async () => {
+    stop();
+    const store = useChatStore.getState();
+    store.setLoading(true);
+    try {
+      const id = await createChat(type);
+      store.setCacheKey(id);
+      store.clearChat();
+      await reloadList();
+      closeDrawer();
+      message.success('已创建新对话');
+      return id;
+    } catch {
+      message.error('创建对话失败');
+      return null;
+    } finally {
+      store.setLoading(false);
+    }
+  }, [type, stop, reloadList, closeDrawer, message]);
+
+  const select = useCallback(
+    async (sessionId: string) => {
+      stop();
+      const store = useChatStore.getState();
+      store.setCacheKey(sessionId);
+      store.clearChat();
+      if (await loadMessages(sessionId)) {
+        closeDrawer();
+        message.success('已切换到该对话');
+      }
+    },
+    [stop, loadMessages, closeDrawer, message],
+  );
+
+  const remove = useCallback(
+    async (sessionId: string) => {
+      try {
+        if (sessionId === useChatStore.getState().cacheKey) stop();
+        await deleteSession(sessionId);
+        messagesCache.remove(userId, sessionId);
+        const store = useChatStore.getState();
+        if (store.cacheKey === sessionId) {
+          store.setCacheKey(null);
+          store.clearChat();
+        }
+        await reloadList();
+        message.success('删除成功');
+      } catch {
+        message.error('删除失败');
+      }
+    },
+    [userId, stop, reloadList, message],
+  );
+
+  const rename = useCallback(
+    async (sessionId: string, name: string) => {
+      try {
+        await renameSession(sessionId, name);
+        await reloadList();
+        message.success('重命名成功');
+        return true;
+      } catch (err) {
+        message.error(errorMessage(err, '重命名失败'));
+        return false;
+      }
+    },
+    [reloadList, message],
+  );
+
+  const run = useCallback(
+    async (req: { type: string; query: string; key: string; regenerate?: boolean }) => {
+      setSending(true);
+      setErrorDetail(null);
+      useChatStore.getState().setError(null);
+      const current = startTurn(req, {
+        onUnauthorized,
+        onFailure: (toast, detail) => {
+          setErrorDetail(detail);
+          message.error(toast);
+        },
+      });
+      turn.current = current;
+      await current.done;
+      turn.current = null;
+      setSending(false);
+      // Spec §4: the stream ended, so the session and its list are read again from the server.
+      void settleFromServer(userId, req.key);
+      void reloadList();
+    },
+    [userId, onUnauthorized, reloadList, message],
+  );
+
+  /** Returns false when blocked: blank text, a send in progress, or no current session. */
+  const send = useCallback(
+    (text: string) => {
+      const query = text.trim();
+      const sessionId = useChatStore.getState().cacheKey;
+      if (!query || turn.current || !sessionId) return false;
+      const now = new Date().toISOString();
+      useChatStore.getState().setMessages((prev) => {
+        const order = (prev.at(-1)?.order ?? 0) + 1;
+        const question: UiMessage = { id: newUuid(), order, role: 'user', content: query, timestamp: now, status: 'done', crisis: false };
+        const reply: UiMessage = {
+          id: newUuid(),
+          order: order + 1,
+          role: 'assistant',
+          content: '',
+          timestamp: now,
+          status: 'pending',
+          crisis: false,
+        };
+        return [...prev, question, reply];
+      });
+      void run({ type, query, key: sessionId });
+      return true;
+    },
+    [run, type],
+  );
+
+  const regenerate = useCallback(() => {
+    const { cacheKey: sessionId, messages: current } = useChatStore.getState();
+    if (turn.current || !sessionId || current.at(-1)?.role !== 'assistant') return;
+    useChatStore.getState().updateLast({ content: '', status: 'pending', crisis: false, timestamp: new Date().toISOString() });
+    void run({ type, query: '', key: sessionId, regenerate: true });
+  }, [run, type]);
+
+  // On load and whenever the user or the persona changes: pick a session from the list, or start a new one.
+  const started = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${userId}:${type}`;
+    // StrictMode runs effects twice in development; one start per user and persona is enough.
+    if (started.current === key) return;
+    started.current = key;
+    void (async () => {
+      // The list query above is asking already; fetchQuery shares its request rather than sending a second.
+      const list = await queryClient.fetchQuery(chatQueries.sessions(userId, type)).catch(() => null);
+      if (started.current !== key) return;
+      if (list && list.length) {
+        const wanted = useChatStore.getState().cacheKey;
+        const pick = list.find((s) => s.session_id === wanted) ?? list[0];
+        if (pick) {
+          if (pick.session_id !== wanted) useChatStore.getState().clearChat();
+          useChatStore.getState().setCacheKey(pick.session_id);
+          await loadMessages(pick.session_id);
+          return;
+        }
+      }
+      if (!list) message.warning('加载历史记录失败，已创建新对话');
+      await createNew();
+    })();
+  }, [userId, type, queryClient, loadMessages, createNew, message]);
+
+  // A reply still 'streaming' on the server (a refresh mid-reply, another tab) is followed until it settles.
+  const last = messages.at(-1);
+  useEffect(() => {
+    if (sending || last?.status !== 'streaming' || !cacheKey) return;
+    const t = setTimeout(() => void loadMessages(cacheKey, { quiet: true }), 1000);
+    return () => clearTimeout(t);
+  }, [sending, last, cacheKey, loadMessages]);
+
+  useEffect(() => {
+    if (!sending && cacheKey && messages.length) messagesCache.put(userId, cacheKey, messages);
+  }, [sending, messages, cacheKey, userId]);
+
+  // Leaving the page (route change, refresh, tab closed) stops the reply like the stop button: no error, and the
+  // server keeps the partial text as 'aborted'.
+  useEffect(() => {
+    window.addEventListener('pagehide', stop);
+    return () => {
+      window.removeEventListener('pagehide', stop);
+      stop();
+    };
+  }, [stop]);
+
+  return {
+    persona,
+    sessions,
+    cacheKey,
+    messages,
+    loading,
+    error,
+    sending,
+    errorDetail,
+    drawerOpen,
+    openDrawer,
+    closeDrawer,
+    send,
+    stop,
+    regenerate,
+    createNew,
+    select,
+    remove,
+    rename,
+  };
+}

@@ -1,0 +1,83 @@
+import { CHAT_TIMEOUT_MS } from '@lingxi/shared/rules';
+import { StreamError, streamChat, type StreamRequest } from '../api/stream-chat';
+import { useChatStore } from '../stores/chat-store';
+import { createFrameBuffer } from './frame-buffer';
+import { stripDisclaimer } from './strip-disclaimer';
+
+export const SEND_FAILED = '发送消息失败，请稍后重试';
+export const THINK_TIMEOUT = '系统思考超时，请稍后重试';
+
+export interface Turn {
+  /** Settles when the reply is done, stopped or failed; never rejects. */
+  done: Promise<void>;
+  /** The stop button and leaving the page: the partial reply stays, marked 'aborted', with no error. */
+  stop: () => void;
+}
+
+interface TurnHandlers {
+  /** 401/403 from the stream: the session is gone (spec §8). */
+  onUnauthorized: () => void;
+  /** A failure the user is told about: a toast, and the detail under the error banner (null: none). */
+  onFailure: (toast: string, detail: string | null) => void;
+}
+
+/**
+ * Spec §4 'Sending a message': streams one reply into the last message of the chat store (the assistant bubble the
+ * caller put there), gives up after CHAT_TIMEOUT_MS, and words every way it can end.
+ */
+export function startTurn(req: StreamRequest, handlers: TurnHandlers): Turn {
+  const ctl = new AbortController();
+  let stopReason: 'stop' | 'timeout' | null = null;
+  const timer = setTimeout(() => {
+    stopReason = 'timeout';
+    ctl.abort();
+  }, CHAT_TIMEOUT_MS);
+  const store = () => useChatStore.getState();
+  const frames = createFrameBuffer((text) => store().updateLast({ content: text, status: 'streaming' }));
+  const fail = (text: string, toast: string, detail: string | null = null) => {
+    store().setError(text);
+    store().updateLast({ status: 'error' });
+    handlers.onFailure(toast, detail);
+  };
+
+  const done = (async () => {
+    try {
+      const final = await streamChat(req, {
+        signal: ctl.signal,
+        onText: frames.push,
+        onMeta: (m) => store().updateLast({ crisis: m.safety.crisis }),
+      });
+      frames.flush();
+      const last = store().messages.at(-1);
+      // A synthesised final (spec §4) has empty content: keep what streamed in.
+      const content = stripDisclaimer(final.content || last?.content || '');
+      store().updateLast({ content, status: 'done', crisis: final.safety?.crisis ?? last?.crisis ?? false });
+    } catch (err) {
+      frames.flush();
+      const reason = stopReason as 'stop' | 'timeout' | null;
+      if (reason === 'stop') {
+        store().updateLast({ status: 'aborted' });
+      } else if (reason === 'timeout' || (err instanceof StreamError && err.code === 'timeout')) {
+        fail(THINK_TIMEOUT, '系统思考超时');
+      } else if (err instanceof StreamError && err.kind === 'unauthorized') {
+        store().updateLast({ status: 'error' });
+        handlers.onUnauthorized();
+      } else if (err instanceof StreamError && err.kind === 'http') {
+        fail(SEND_FAILED, '发送消息失败', `${err.message}${err.serverMessage ? `：${err.serverMessage}` : ''}`);
+      } else {
+        fail(SEND_FAILED, '发送消息失败', err instanceof StreamError ? err.serverMessage : null);
+      }
+    } finally {
+      clearTimeout(timer);
+      frames.cancel();
+    }
+  })();
+
+  return {
+    done,
+    stop: () => {
+      stopReason = 'stop';
+      ctl.abort();
+    },
+  };
+}

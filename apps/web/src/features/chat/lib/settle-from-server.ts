@@ -1,0 +1,25 @@
+import { getSessionDetail } from '../api/get-session-detail';
+import { useChatStore } from '../stores/chat-store';
+import { messagesCache } from '../stores/messages-cache';
+
+/**
+ * Spec §4: when a stream ends the session is reloaded from the server. After a stop the server may not have
+ * written the final 'aborted' state yet (it learns of the disconnect a moment later), so a reply still marked
+ * 'streaming' is asked for again briefly instead of flipping the bubble back to '生成中'.
+ */
+export async function settleFromServer(userId: string, sessionId: string) {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const loaded = await getSessionDetail(sessionId).catch(() => null);
+    const store = useChatStore.getState();
+    const localLast = store.messages.at(-1)?.status;
+    // Another chat was opened, or a new question is already on its way: this answer is stale.
+    if (!loaded || store.cacheKey !== sessionId || localLast === 'pending' || localLast === 'streaming') return;
+    if (loaded.at(-1)?.status === 'streaming' && attempt < 9) {
+      await new Promise((r) => setTimeout(r, 300));
+      continue;
+    }
+    store.setMessages(loaded);
+    messagesCache.put(userId, sessionId, loaded);
+    return;
+  }
+}
