@@ -81,4 +81,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     ...reactHooks.configs.flat['recommended-latest'],
   },
+  {
+    // ADR 008: the browser trusts the server's contracts, so every call says which one it gets back.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/__tests__/**', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='apiClient'][callee.property.name=/^(get|post|put|patch|delete)$/]:not([typeArguments.params.0.typeName.name='Answer'])",
+          message: 'api 调用的返回类型要取自共享契约：apiClient.get<Answer<typeof xxxResponse>>(…)（ADR 008）',
+        },
+      ],
+    },
+  },
 );

@@ -65,4 +65,14 @@ describe('lint boundaries', () => {
     const fired = await rulesFired('apps/server/src/lib/planted.ts', 'export const f = (xs: number[]) => xs[0]!;\n');
     expect(fired).toContain('@typescript-eslint/no-non-null-assertion');
   });
+
+  it('refuses a web api call whose answer is not typed from a shared contract', async () => {
+    const file = 'apps/web/src/features/chat/api/planted.ts';
+    const head = "import type { personaResponse } from '@lingxi/shared';\nimport { apiClient, type Answer } from '@/lib/api-client';\n";
+    expect(await rulesFired(file, `${head}export const f = () => apiClient.get('/chat/persona/x');\n`)).toContain('no-restricted-syntax');
+    expect(await rulesFired(file, `${head}export const f = () => apiClient.post<{ ok: true }>('/x');\n`)).toContain('no-restricted-syntax');
+    expect(
+      await rulesFired(file, `${head}export const f = () => apiClient.get<Answer<typeof personaResponse>>('/chat/persona/x');\n`),
+    ).not.toContain('no-restricted-syntax');
+  });
 });

@@ -28,3 +28,5 @@ export const accountExport = z.object({
   contact_messages: z.array(z.record(z.string(), z.unknown())),
 });
 export type AccountExport = z.infer<typeof accountExport>;
+/** The answer of GET /account/export (sent as a pretty-printed file, so the route writes it itself). */
+export const accountExportResponse = envelope(accountExport);

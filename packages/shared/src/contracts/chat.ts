@@ -129,6 +129,7 @@ export const renameSessionBody = z.object({
     .min(1, { error: CHAT_MSG.nameRequired })
     .max(SESSION_NAME_MAX, { error: CHAT_MSG.nameTooLong }),
 });
+export type RenameSessionBody = z.input<typeof renameSessionBody>;
 export const renameSessionResponse = envelope(z.object({ session_id: z.string(), session_name: z.string() }));
 export const deleteHistoryResponse = envelope(z.object({ session_id: z.string() }));
 

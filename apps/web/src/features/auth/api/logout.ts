@@ -1,6 +1,7 @@
-import { apiClient } from '@/lib/api-client';
+import type { okMessage } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 
 /** Revokes the token server-side; a 401 here only means it was already gone, so it must not bounce to /login. */
 export async function logoutRequest(): Promise<void> {
-  await apiClient.post('/auth/logout', undefined, { skipAuthRedirect: true });
+  await apiClient.post<Answer<typeof okMessage>>('/auth/logout', undefined, { skipAuthRedirect: true });
 }

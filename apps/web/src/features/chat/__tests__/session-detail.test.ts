@@ -1,22 +1,31 @@
+import type { ChatMessage } from '@lingxi/shared';
 import { describe, expect, it } from 'vitest';
 import { toUiMessages } from '../api/get-session-detail';
-import { toSessionItems } from '../api/get-sessions';
 
-describe('chat response shapes', () => {
-  it('reads the session list bare or in the envelope', () => {
-    const item = { session_id: 'a', session_name: '名字' };
-    expect(toSessionItems([item])).toEqual([item]);
-    expect(toSessionItems({ success: true, data: [item, { session_id: 'b' }] })).toEqual([item, { session_id: 'b', session_name: null }]);
-    expect(toSessionItems({ success: true, data: null })).toEqual([]);
+const message = (m: Partial<ChatMessage> & Pick<ChatMessage, 'order' | 'role' | 'content'>): ChatMessage => ({
+  timestamp: '2026-01-01T00:00:00Z',
+  status: 'done',
+  safety: { crisis: false },
+  model: null,
+  tokens: 0,
+  tokens_estimated: false,
+  ...m,
+});
+
+describe('session messages on screen', () => {
+  it('strips a finished reply’s disclaimer, keeps the crisis flag and keys each message by its order', () => {
+    const shown = toUiMessages([
+      message({ order: 1, role: 'user', content: '问' }),
+      message({ order: 2, role: 'assistant', content: '答\n\n本回答由 X 生成', safety: { crisis: true } }),
+    ]);
+    expect(shown).toEqual([
+      { id: 'o1', order: 1, role: 'user', content: '问', timestamp: '2026-01-01T00:00:00Z', status: 'done', crisis: false },
+      { id: 'o2', order: 2, role: 'assistant', content: '答', timestamp: '2026-01-01T00:00:00Z', status: 'done', crisis: true },
+    ]);
   });
 
-  it('reads messages at the top level or under data and strips a finished reply’s disclaimer', () => {
-    const messages = [
-      { order: 1, role: 'user', content: '问', timestamp: 't1', status: 'done' },
-      { order: 2, role: 'assistant', content: '答\n\n本回答由 X 生成', timestamp: 't2', status: 'done', safety: { crisis: true } },
-    ];
-    const a = toUiMessages({ messages });
-    expect(toUiMessages({ data: { messages } })).toEqual(a);
-    expect(a[1]).toMatchObject({ role: 'assistant', content: '答', crisis: true, order: 2 });
+  it('shows a reply still streaming as it is', () => {
+    const [reply] = toUiMessages([message({ order: 2, role: 'assistant', content: '答\n\n本回答由 X 生成', status: 'streaming' })]);
+    expect(reply?.content).toBe('答\n\n本回答由 X 生成');
   });
 });

@@ -1,9 +1,10 @@
-import { apiClient } from '@/lib/api-client';
+import type { ChatNewBody, chatNewResponse } from '@lingxi/shared';
+import { apiClient, type Answer } from '@/lib/api-client';
 import { newUuid } from '../lib/uuid';
 
-/** Spec §4: a fresh UUID goes to chat-new; the answer's session_id (top level or under data) wins, else our own id. */
+/** Spec §4: a fresh UUID goes to chat-new as the key; the server answers with the session it made (normally that id). */
 export async function createChat(type: string, query = ''): Promise<string> {
-  const key = newUuid();
-  const res = await apiClient.post<{ session_id?: string; data?: { session_id?: string } }>('/chat/chat-new', { type, query, key });
-  return res?.session_id || res?.data?.session_id || key;
+  const body: ChatNewBody = { type, query, key: newUuid() };
+  const res = await apiClient.post<Answer<typeof chatNewResponse>>('/chat/chat-new', body);
+  return res.session_id;
 }

@@ -1,4 +1,4 @@
-import type { ChatStreamMeta, ModelInfo } from '@lingxi/shared';
+import type { ChatFinal, ChatStreamError, ChatStreamMeta } from '@lingxi/shared';
 import { config } from '@/config/env';
 import { readStoredToken } from '@/lib/auth-storage';
 import { createSseParser } from '../lib/sse-parser';
@@ -8,15 +8,11 @@ import { createSseParser } from '../lib/sse-parser';
  * the response body as a ReadableStream, which the JSON client does not hand out. Base URL and bearer token are the
  * same ones the api-client uses.
  */
-export interface StreamFinal {
-  content: string;
-  role: 'assistant';
-  model_info: ModelInfo | string | null;
-  safety?: { crisis: boolean };
-  status?: string;
-  /** The stream ended without a final event; this one was made up on the client (spec §4). */
-  synthesized?: boolean;
-}
+/**
+ * The reply as the stream ended it: the contract's `final` event (ChatFinal), or — spec §7 allows both — a plain-text
+ * final, or one made up on the client when the stream closed without any (`synthesized`, spec §4).
+ */
+export type StreamFinal = Pick<ChatFinal, 'content'> & Partial<Omit<ChatFinal, 'content'>> & { synthesized?: boolean };
 
 export type StreamErrorKind = 'http' | 'unauthorized' | 'server';
 
@@ -65,17 +61,17 @@ export async function streamChat(
 
   let text = '';
   let final: StreamFinal | null = null;
-  let failure: { message?: string; code?: string } | null = null;
+  let failure: Partial<ChatStreamError> | null = null;
   const parser = createSseParser((e) => {
     if (e.event === 'message') {
       text += e.data;
       o.onText(text);
     } else if (e.event === 'final') {
       try {
-        final = { role: 'assistant', model_info: null, ...(JSON.parse(e.data) as Partial<StreamFinal>) } as StreamFinal;
+        final = JSON.parse(e.data) as ChatFinal;
       } catch {
         // Spec §7: the final event may also be plain text.
-        final = { content: e.data, role: 'assistant', model_info: null };
+        final = { content: e.data };
       }
     } else if (e.event === 'meta') {
       try {
@@ -85,7 +81,7 @@ export async function streamChat(
       }
     } else if (e.event === 'error') {
       try {
-        failure = JSON.parse(e.data) as { message?: string; code?: string };
+        failure = JSON.parse(e.data) as ChatStreamError;
       } catch {
         failure = { message: e.data };
       }
@@ -102,7 +98,7 @@ export async function streamChat(
   parser.push(decoder.decode());
   parser.end();
 
-  const f = failure as { message?: string; code?: string } | null;
+  const f = failure as Partial<ChatStreamError> | null;
   if (f)
     throw new StreamError(f.message ?? '发送消息失败', {
       kind: 'server',
@@ -110,5 +106,5 @@ export async function streamChat(
       serverMessage: f.message ?? null,
       code: f.code ?? null,
     });
-  return final ?? { content: '', role: 'assistant', model_info: null, synthesized: true };
+  return final ?? { content: '', synthesized: true };
 }
