@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { paths } from './src/config/paths.ts';
 import { precompress } from './precompress.ts';
 import { routePreload } from './route-preload.ts';
+import { themeCss } from './theme-css.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const serverStateLayout = 'src/app/layouts/server-state-layout.tsx';
 
 /**
  * The browser takes only types from the shared zod contracts and its values from '@lingxi/shared/rules' (ADR 008).
@@ -30,19 +33,20 @@ export default defineConfig({
   root,
   plugins: [
     react(),
-    // The pages people open first (from a link, a bookmark or a reload); the lazy route modules of src/app/router.tsx.
-    // Signed-in pages also load the query cache's layout route (ADR 013).
+    // The pages people open first (from a link, a bookmark or a reload), by their path in src/config/paths.ts, and the
+    // lazy route modules src/app/router.tsx loads for them; signed-in pages also load the query cache's layout (ADR 013).
     routePreload({
-      '/login': 'src/app/routes/login.tsx',
-      '/register': 'src/app/routes/register.tsx',
-      '/': ['src/app/routes/home.tsx', 'src/app/layouts/server-state-layout.tsx'],
-      '/profile': ['src/app/routes/profile.tsx', 'src/app/layouts/server-state-layout.tsx'],
-      '/baziinput': ['src/features/bazi/components/bazi-input-page.tsx', 'src/app/layouts/server-state-layout.tsx'],
-      '/about': 'src/features/static-pages/components/about-page.tsx',
-      '/privacy': 'src/features/static-pages/components/privacy-page.tsx',
-      '/terms': 'src/features/static-pages/components/terms-page.tsx',
-      '/contact': 'src/features/static-pages/components/contact-page.tsx',
+      [paths.login]: 'src/app/routes/login.tsx',
+      [paths.register]: 'src/app/routes/register.tsx',
+      [paths.home]: ['src/app/routes/home.tsx', serverStateLayout],
+      [paths.profile]: ['src/app/routes/profile.tsx', serverStateLayout],
+      [paths.baziInput]: ['src/features/bazi/components/bazi-input-page.tsx', serverStateLayout],
+      [paths.about]: 'src/features/static-pages/components/about-page.tsx',
+      [paths.privacy]: 'src/features/static-pages/components/privacy-page.tsx',
+      [paths.terms]: 'src/features/static-pages/components/terms-page.tsx',
+      [paths.contact]: 'src/features/static-pages/components/contact-page.tsx',
     }),
+    themeCss(),
     precompress(),
     noZodInTheBrowser(),
   ],

@@ -20,7 +20,8 @@ const csv = z
       .filter(Boolean),
   );
 
-const envSchema = z.object({
+/** Every variable the server reads (the modules add theirs); .env.example lists each one (env-example.test.ts). */
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().default('0.0.0.0'),

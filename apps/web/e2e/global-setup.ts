@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildWeb, isWebBuildStale } from '../web-build.mjs';
 import { chromiumPath, repoRoot, webRoot } from './support/paths';
 
 export const ADMIN_PHONE = '13900000000';
@@ -15,34 +16,6 @@ declare module 'vitest' {
     /** Set when the suite cannot run here (no Chromium outside CI); tests skip with this text. */
     skipReason: string;
   }
-}
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules' || entry === '__tests__') continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
-}
-
-/** Rebuilding takes seconds but runs on every e2e start otherwise; skip it when dist is newer than every input. */
-function buildWebIfStale(): void {
-  const builtAt = newestMtime(path.join(webRoot, 'dist/index.html'));
-  const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'precompress.ts', 'route-preload.ts'].map((p) => path.join(webRoot, p));
-  inputs.push(path.join(repoRoot, 'packages/shared/src'));
-  if (builtAt > 0 && Math.max(...inputs.map(newestMtime)) < builtAt) return;
-  const vite = path.join(webRoot, 'node_modules/vite/bin/vite.js');
-  // vitest sets NODE_ENV=test, which would give a development-mode React/antd bundle unlike the one we ship.
-  const result = spawnSync(process.execPath, [vite, 'build'], {
-    cwd: webRoot,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) throw new Error('e2e: vite build failed');
 }
 
 function freePort(): Promise<number> {
@@ -95,7 +68,7 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  buildWebIfStale();
+  if (isWebBuildStale()) buildWeb();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lingxi-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const port = await freePort();

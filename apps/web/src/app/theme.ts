@@ -4,8 +4,8 @@ import type { ThemeConfig } from 'antd';
 export const PRIMARY_COLOR = '#16a34a';
 
 /**
- * The one antd theme, read by the app's ConfigProvider. The plain controls of the first screen (styles/controls.css,
- * styles/global.css; ADR 011) repeat its colours and radii as CSS: a change here is a change there too.
+ * The one antd theme, read by the app's ConfigProvider and, at build time, by theme-css.ts, which writes antd's
+ * tokens for it as the --lx-* CSS variables of the plain first-screen controls (styles/controls.css, global.css).
  */
 export const theme: ThemeConfig = {
   token: {

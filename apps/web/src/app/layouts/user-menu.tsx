@@ -13,7 +13,7 @@ export function UserMenu({ user }: UserMenuProps) {
   return (
     <Dropdown menu={menu} placement="bottomRight" trigger={['click']}>
       <Button type="text" className="user-menu-trigger" aria-label="用户菜单">
-        <Avatar size="small" icon={<UserOutlined />} style={{ background: 'var(--ant-color-primary, #16a34a)' }} />
+        <Avatar size="small" icon={<UserOutlined />} style={{ background: 'var(--lx-color-primary)' }} />
         <span className="user-menu-name">{name}</span>
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>

@@ -2,6 +2,7 @@ import { Alert } from 'antd';
 import { useCallback, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { config } from '@/config/env';
+import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useFeedback } from '@/lib/feedback';
@@ -71,7 +72,7 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
   const title = chat.persona?.title ?? '';
   return (
     <div className="chat-page" style={keyboardHeight ? { height: keyboardHeight } : undefined}>
-      <ChatHeader title={title} productName={config.productName} onBack={() => navigate('/')} />
+      <ChatHeader title={title} productName={config.productName} onBack={() => navigate(paths.home)} />
       <main className="chat-body" ref={scroller}>
         <div className="chat-body-inner">
           {messages.length === 0 && !loading && !noSession && (

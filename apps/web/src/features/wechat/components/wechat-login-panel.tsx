@@ -66,7 +66,7 @@ export function WechatLoginPanel({
         data-phase="consent"
         style={{ minHeight: 280, textAlign: 'center' }}
       >
-        <SafetyCertificateOutlined style={{ fontSize: 40, color: '#16a34a' }} />
+        <SafetyCertificateOutlined style={{ fontSize: 40, color: 'var(--lx-color-primary)' }} />
         <Typography.Text type="secondary">请先阅读并勾选同意下方的《隐私政策》，再使用微信扫码</Typography.Text>
       </Flex>
     );

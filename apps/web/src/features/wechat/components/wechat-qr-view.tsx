@@ -49,7 +49,7 @@ export function WechatQrView({ phase, qr, errorText, errorDetail, scannedText, h
       ) : null}
       {phase === 'scanned' ? (
         <>
-          <CheckCircleFilled style={{ fontSize: 44, color: '#16a34a' }} />
+          <CheckCircleFilled style={{ fontSize: 44, color: 'var(--lx-color-primary)' }} />
           <Typography.Text strong>{scannedText}</Typography.Text>
         </>
       ) : null}
