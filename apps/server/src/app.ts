@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logger';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { ACCOUNT_CHANNEL, createAccountCache } from './modules/auth/account-cache';
 import { createSessionRepository, createUserRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
@@ -57,7 +58,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, o.logStream),
     logController: new AccessLog(),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Malformed URLs and content types never reach a route; answer them in the house shape too.
     frameworkErrors: (err, _req, reply: import('fastify').FastifyReply) => {
