@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMS_RESEND_SECONDS } from '@lingxi/shared';
 import { z } from 'zod';
 import { baziConfig, baziEnv } from './modules/bazi/config';
 import { chatConfig, chatEnv } from './modules/chat/config';
@@ -40,6 +41,7 @@ export const envSchema = z.object({
   SMS_PROVIDER: z.enum(['sandbox', 'aliyun']).default('sandbox'),
   SMS_PEPPER: z.string().optional(),
   SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(20),
+  SMS_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(SMS_RESEND_SECONDS),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
@@ -107,6 +109,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       provider: e.SMS_PROVIDER,
       pepper: e.SMS_PEPPER ?? jwtSecret,
       ipHourlyLimit: e.SMS_IP_HOURLY_LIMIT,
+      resendSeconds: e.SMS_RESEND_SECONDS,
       aliyun: {
         accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
         accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
