@@ -37,6 +37,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerStatic } from './plugins/static';
 import { registerSwagger } from './plugins/swagger';
+import { guardSandboxRoutes } from './plugins/sandbox-guard';
 
 export interface BuildOptions {
   config: Config;
@@ -69,6 +70,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
+  guardSandboxRoutes(app, config);
 
   const database = o.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
@@ -156,7 +158,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
       });
       await api.register(serviceTypeRoutes, { repo: serviceTypes });
       await api.register(supportRoutes, { repo: createSupportRepository(db) });
-      if (smsProvider === sandboxSms) await api.register(sandboxSmsRoutes, { sandbox: sandboxSms });
+      if (smsProvider === sandboxSms && config.sandboxRoutes) await api.register(sandboxSmsRoutes, { sandbox: sandboxSms });
       await api.register(async (scope) => registerChatModule(scope, ctx));
       await api.register(async (scope) => registerBaziModule(scope, ctx));
       await api.register(async (scope) => registerRewardModule(scope, ctx));

@@ -27,6 +27,44 @@ describe('config', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/JWT_SECRET/);
   });
 
+  describe('in production', () => {
+    const base = { NODE_ENV: 'production', DATA_DIR: tmp(), JWT_SECRET: 'x'.repeat(32), PUBLIC_BASE_URL: 'https://lingxi.example.com' };
+    const real = {
+      ...base,
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: 'sign',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+      LLM_API_KEY: 'sk',
+      WECHAT_PROVIDER: 'wechat',
+      WECHAT_APPID: 'wx1',
+      WECHAT_SECRET: 's',
+    };
+
+    it('names only what is still missing: a half-configured gateway lists the rest of its variables', () => {
+      const err = () => parseConfig({ ...real, WECHATPAY_MCHID: '1900000001', ALIPAY_APP_ID: '2021' });
+      expect(err).toThrow(/PAY_MODE=live/);
+      expect(err).toThrow(/WECHATPAY_APPID/);
+      expect(err).toThrow(/ALIPAY_SELLER_ID/);
+      expect(err).not.toThrow(/WECHATPAY_MCHID|ALIPAY_APP_ID,|SMS_PROVIDER|WECHAT_SECRET|LLM_API_KEY|PUBLIC_BASE_URL/);
+    });
+
+    it('ALLOW_SANDBOX=true admits the sandbox but never a missing JWT_SECRET or PUBLIC_BASE_URL', () => {
+      const c = parseConfig({ ...base, ALLOW_SANDBOX: 'true' });
+      expect(c.sandboxRoutes).toBe(true);
+      expect(c.sandboxed).toEqual(['短信', 'AI 对话模型', '支付（微信支付/支付宝）', '微信扫码登录']);
+      const { PUBLIC_BASE_URL: _, ...withoutBaseUrl } = base;
+      expect(() => parseConfig({ ...withoutBaseUrl, ALLOW_SANDBOX: 'true' })).toThrow(/必须设置: PUBLIC_BASE_URL/);
+    });
+
+    it('closes /api/sandbox unless ALLOW_SANDBOX=true, even with a sandbox-free configuration', () => {
+      expect(() => parseConfig({ ...real })).toThrow(/PAY_MODE=live/);
+      expect(parseConfig({ ...real, ALLOW_SANDBOX: 'true' }).sandboxed).toEqual(['支付（微信支付/支付宝）']);
+      expect(parseConfig({ DATA_DIR: tmp() }).sandboxRoutes).toBe(true);
+    });
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => parseConfig({ PORT: 'eighty', DATA_DIR: tmp() })).toThrow(/PORT/);
     expect(() => parseConfig({ DATABASE_URL: 'not a url', DATA_DIR: tmp() })).toThrow(/DATABASE_URL/);

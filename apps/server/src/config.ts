@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SMS_RESEND_SECONDS } from '@lingxi/shared';
 import { z } from 'zod';
+import { productionRefusal, unset, type ProviderStatus } from './lib/production-check';
 import { baziConfig, baziEnv } from './modules/bazi/config';
-import { chatConfig, chatEnv } from './modules/chat/config';
-import { rewardConfig, rewardEnv } from './modules/reward/config';
-import { wechatConfig, wechatEnv } from './modules/wechat/config';
+import { chatConfig, chatEnv, chatProviders } from './modules/chat/config';
+import { rewardConfig, rewardEnv, rewardProviders } from './modules/reward/config';
+import { smsConfig, smsEnv, smsProviders } from './modules/sms/config';
+import { wechatConfig, wechatEnv, wechatProviders } from './modules/wechat/config';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -38,18 +39,11 @@ export const envSchema = z.object({
   ADMIN_PHONES: csv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
-  SMS_PROVIDER: z.enum(['sandbox', 'aliyun']).default('sandbox'),
-  SMS_PEPPER: z.string().optional(),
-  SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(20),
-  SMS_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(SMS_RESEND_SECONDS),
-  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
-  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
-  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
-  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
-  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   CORS_ORIGINS: csv,
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少需要16个字符').optional(),
+  ALLOW_SANDBOX: z.stringbool().default(false),
+  ...smsEnv.shape,
   ...chatEnv.shape,
   ...baziEnv.shape,
   ...rewardEnv.shape,
@@ -57,6 +51,14 @@ export const envSchema = z.object({
 });
 
 export type Config = ReturnType<typeof parseConfig>;
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * Every integration that has a sandbox stand-in reports here whether it is real (lib/production-check.ts). A new
+ * provider (a content-moderation service, another WeChat app type…) exports `<area>Providers(env)` from its module's
+ * config.ts and is added to this list: production then refuses to start until it is real, or ALLOW_SANDBOX=true.
+ */
+const PROVIDER_CHECKS: ((e: Env) => ProviderStatus[])[] = [smsProviders, chatProviders, rewardProviders, wechatProviders];
 
 /**
  * Parses the environment once. In development a JWT secret is generated on first start and kept in DATA_DIR,
@@ -69,16 +71,16 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`配置错误 (environment):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) throw new Error('配置错误: NODE_ENV=production 时必须设置 JWT_SECRET');
-  if (e.SMS_PROVIDER === 'aliyun') {
-    for (const k of [
-      'ALIYUN_SMS_ACCESS_KEY_ID',
-      'ALIYUN_SMS_ACCESS_KEY_SECRET',
-      'ALIYUN_SMS_SIGN_NAME',
-      'ALIYUN_SMS_TEMPLATE_CODE',
-    ] as const) {
-      if (!e[k]) throw new Error(`配置错误: SMS_PROVIDER=aliyun 时必须设置 ${k}`);
-    }
+  const production = e.NODE_ENV === 'production';
+  const providers = PROVIDER_CHECKS.flatMap((check) => check(e));
+  if (production) {
+    // Before the modules' own checks, so one message names everything that is missing.
+    const refusal = productionRefusal({
+      requiredMissing: unset(e, ['JWT_SECRET', 'PUBLIC_BASE_URL'] as const),
+      providers,
+      allowSandbox: e.ALLOW_SANDBOX,
+    });
+    if (refusal) throw new Error(refusal);
   }
   const jwtSecret = e.JWT_SECRET ?? devSecret(e.DATA_DIR, 'jwt-secret');
   return {
@@ -94,6 +96,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     metricsToken: e.METRICS_TOKEN,
+    /** Integrations running on their sandbox stand-in (in production only with ALLOW_SANDBOX=true; app.ts warns). */
+    sandboxed: providers.filter((p) => !p.real).map((p) => p.label),
+    /** Whether /api/sandbox/* may be mounted at all: never in production without ALLOW_SANDBOX=true. */
+    sandboxRoutes: !production || e.ALLOW_SANDBOX,
     auth: {
       jwtSecret,
       sessionTtlDays: e.SESSION_TTL_DAYS,
@@ -105,19 +111,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     bazi: baziConfig(e),
     reward: rewardConfig(e),
     wechat: wechatConfig(e),
-    sms: {
-      provider: e.SMS_PROVIDER,
-      pepper: e.SMS_PEPPER ?? jwtSecret,
-      ipHourlyLimit: e.SMS_IP_HOURLY_LIMIT,
-      resendSeconds: e.SMS_RESEND_SECONDS,
-      aliyun: {
-        accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
-        accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
-        signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
-        templateCode: e.ALIYUN_SMS_TEMPLATE_CODE ?? '',
-        endpoint: e.ALIYUN_SMS_ENDPOINT,
-      },
-    },
+    sms: smsConfig(e, jwtSecret),
   };
 }
 

@@ -1,8 +1,15 @@
 import { buildApp } from './app';
-import { parseConfig } from './config';
+import { parseConfig, type Config } from './config';
 
 /** Listens and shuts down gracefully; everything else is built in app.ts. */
-const config = parseConfig();
+let config: Config;
+try {
+  config = parseConfig();
+} catch (err) {
+  // A configuration refusal is for the person deploying: the message alone, without a stack trace, and a failed exit.
+  console.error((err as Error).message);
+  process.exit(1);
+}
 const app = await buildApp({ config });
 
 let closing = false;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProviderStatus } from '../../lib/production-check';
 
 const ms = (def: number) => z.coerce.number().int().min(1).max(3_600_000).default(def);
 
@@ -25,6 +26,13 @@ export const chatEnv = z.object({
   CHAT_PERSIST_INTERVAL_MS: ms(500),
   CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
+
+/** The offline provider answers every question with the same labelled demo text. */
+export function chatProviders(e: z.infer<typeof chatEnv>): ProviderStatus[] {
+  const real = (e.LLM_PROVIDER ?? (e.LLM_API_KEY ? 'openai' : 'offline')) === 'openai';
+  const missing = e.LLM_PROVIDER === 'offline' ? ['LLM_PROVIDER=openai', 'LLM_API_KEY'] : ['LLM_API_KEY'];
+  return [{ label: 'AI 对话模型', real, missing: real ? [] : missing }];
+}
 
 export function chatConfig(e: z.infer<typeof chatEnv>) {
   const provider = e.LLM_PROVIDER ?? (e.LLM_API_KEY ? 'openai' : 'offline');

@@ -1,6 +1,7 @@
 import { X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { unset, type ProviderStatus } from '../../lib/production-check';
 import { readPrivateKey, readPublicKey, Secret } from './keys';
 
 const optional = z.string().trim().min(1).optional().catch(undefined);
@@ -145,6 +146,33 @@ function alipaySettings(e: RewardEnv): AlipaySettings | null {
     alipayPublicKey: parseKey('ALIPAY_PUBLIC_KEY', () => readPublicKey(keyText(e, 'ALIPAY_PUBLIC_KEY', true)!)),
     sellerId: e.ALIPAY_SELLER_ID!,
   };
+}
+
+/** What each live gateway still lacks; a key may come inline or as a file (`…_PATH`). */
+function liveGatewayGaps(e: RewardEnv) {
+  const either = (name: 'WECHATPAY_PRIVATE_KEY' | 'WECHATPAY_PUBLIC_KEY' | 'ALIPAY_PRIVATE_KEY' | 'ALIPAY_PUBLIC_KEY') =>
+    e[name] || e[`${name}_PATH`] ? [] : [`${name}(_PATH)`];
+  const wechatVerify =
+    e.WECHATPAY_PUBLIC_KEY || e.WECHATPAY_PUBLIC_KEY_PATH || e.WECHATPAY_PLATFORM_CERTS || e.WECHATPAY_PLATFORM_CERT_PATHS
+      ? []
+      : [...either('WECHATPAY_PUBLIC_KEY'), ...unset(e, ['WECHATPAY_PUBLIC_KEY_ID'] as const)];
+  return {
+    wechat: [
+      ...unset(e, ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_SERIAL_NO', 'WECHATPAY_APIV3_KEY'] as const),
+      ...either('WECHATPAY_PRIVATE_KEY'),
+      ...wechatVerify,
+    ],
+    alipay: [...unset(e, ['ALIPAY_APP_ID', 'ALIPAY_SELLER_ID'] as const), ...either('ALIPAY_PRIVATE_KEY'), ...either('ALIPAY_PUBLIC_KEY')],
+  };
+}
+
+/** The sandbox gateways are mounted by this server: anyone can mark an order paid on their pages. */
+export function rewardProviders(e: RewardEnv): ProviderStatus[] {
+  if (e.PAY_MODE === 'live') return [{ label: '支付（微信支付/支付宝）', real: true, missing: [] }];
+  const gaps = liveGatewayGaps(e);
+  const gateway =
+    gaps.wechat.length && gaps.alipay.length ? [`微信支付（${gaps.wechat.join(', ')}）或支付宝（${gaps.alipay.join(', ')}）`] : [];
+  return [{ label: '支付（微信支付/支付宝）', real: false, missing: ['PAY_MODE=live', ...gateway] }];
 }
 
 /**

@@ -27,8 +27,6 @@ export async function registerRewardModule(api: FastifyInstance, ctx: ModuleCont
   let wechatSettings: (() => Promise<WechatPaySettings>) | null = cfg.wechat ? async () => cfg.wechat! : null;
   let alipaySettings: (() => Promise<AlipaySettings>) | null = cfg.alipay ? async () => cfg.alipay! : null;
   if (cfg.mode === 'sandbox') {
-    if (ctx.config.env === 'production')
-      ctx.log.warn('PAY_MODE=sandbox in production: tips go through the local fake gateways, no real money moves');
     const sandbox = createSandboxPay(api, { now: ctx.now, publicBaseUrl: ctx.config.publicBaseUrl });
     await api.register(sandbox.wechatFake.plugin, { prefix: SANDBOX_PATHS.wechat });
     await api.register(sandbox.alipayFake.plugin, { prefix: SANDBOX_PATHS.alipay });

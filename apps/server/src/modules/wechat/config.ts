@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unset, type ProviderStatus } from '../../lib/production-check';
 
 /**
  * Environment variables of the wechat feature; merged into the one config parse in src/config.ts.
@@ -22,6 +23,18 @@ export const SANDBOX_WECHAT_APP = { appid: 'wxlingxisandbox001', secret: 'lingxi
 export const SANDBOX_WECHAT_PATH = '/sandbox/wechat';
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
+
+/** The sandbox is this server's own fake Open Platform: anyone can sign in as any of its test personas. */
+export function wechatProviders(e: z.infer<typeof wechatEnv>): ProviderStatus[] {
+  const real = e.WECHAT_PROVIDER === 'wechat';
+  return [
+    {
+      label: '微信扫码登录',
+      real,
+      missing: real ? [] : ['WECHAT_PROVIDER=wechat', ...unset(e, ['WECHAT_APPID', 'WECHAT_SECRET'] as const)],
+    },
+  ];
+}
 
 export function wechatConfig(e: z.infer<typeof wechatEnv> & { PUBLIC_BASE_URL?: string }) {
   const sandbox = e.WECHAT_PROVIDER === 'sandbox';
