@@ -97,6 +97,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
     provider: smsProvider,
     pepper: config.sms.pepper,
     ipHourlyLimit: config.sms.ipHourlyLimit,
+    resendSeconds: config.sms.resendSeconds,
     now,
     log: app.log,
   });

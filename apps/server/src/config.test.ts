@@ -77,4 +77,10 @@ describe('config', () => {
       '13900000001',
     ]);
   });
+
+  it("keeps the spec's 60 s SMS resend window unless told otherwise, and refuses a window under 1 s", () => {
+    expect(parseConfig({ DATA_DIR: tmp() }).sms.resendSeconds).toBe(60);
+    expect(parseConfig({ DATA_DIR: tmp(), SMS_RESEND_SECONDS: '5' }).sms.resendSeconds).toBe(5);
+    expect(() => parseConfig({ DATA_DIR: tmp(), SMS_RESEND_SECONDS: '0' })).toThrow(/SMS_RESEND_SECONDS/);
+  });
 });

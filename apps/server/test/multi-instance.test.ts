@@ -7,11 +7,11 @@ import { openDatabase, type Database } from '../src/db/client';
 import { sandboxOpenPlatform } from '../src/modules/wechat/providers/sandbox-open-platform';
 import { testConfig } from './support/app';
 import { freshDatabase } from './support/databases';
+import { testRedisUrl as redisUrl } from './support/redis';
 import { usePayFakes } from './support/pay-fakes';
 import { until } from './support/until';
 import { confirmOnPhone } from './support/wechat-browser';
 
-const redisUrl = process.env.TEST_REDIS_URL;
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 /**

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from './support/app';
 import { freshDatabase } from './support/databases';
-
-const redisUrl = process.env.TEST_REDIS_URL;
+import { testRedisUrl as redisUrl } from './support/redis';
 
 describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
   const apps: FastifyInstance[] = [];

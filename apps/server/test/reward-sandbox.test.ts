@@ -86,7 +86,14 @@ describe.each(dbTargets)('the reconciliation sweep on %s', (target) => {
     fakes.clock.advance(6_000);
     await vi.waitFor(async () => expect((await orderRow(ctx, wechat.order_id)).status).toBe('paid'), { timeout: 5_000, interval: 50 });
     await vi.waitFor(async () => expect((await orderRow(ctx, alipay.order_id)).status).toBe('paid'), { timeout: 5_000, interval: 50 });
-    await new Promise((r) => setTimeout(r, 300));
+    // The lost callbacks arrive late, together with a status poll: every other path that settles an order runs
+    // against the order the sweep already settled, and none of them adds a second tip.
+    await Promise.all([
+      fakes.wechat.notify(wechat.order_id),
+      fakes.alipay.notify(alipay.order_id),
+      ctx.inject({ method: 'GET', url: `/api/reward/payment-status/${wechat.order_id}`, headers: bearer(token) }),
+      ctx.inject({ method: 'GET', url: `/api/reward/payment-status/${alipay.order_id}`, headers: bearer(token) }),
+    ]);
     expect(await tipRows(ctx, wechat.order_id)).toHaveLength(1);
     expect(await tipRows(ctx, alipay.order_id)).toHaveLength(1);
   });

@@ -33,7 +33,7 @@ describe.skipIf(Boolean(inject('skipReason')))('profile: personal data export an
     const dialog = page.getByRole('dialog');
     await dialog.getByText(/将被永久删除，无法恢复/).waitFor();
     await screenshot(page, 'desktop-account-delete-modal', false);
-    // The registration code started this phone's 60 s SMS cooldown.
+    // The registration code started this phone's SMS resend window.
     await waitForSmsCooldown(baseUrl, phone);
     const after = Date.now() - 1000;
     await dialog.getByRole('button', { name: '获取验证码' }).click();

@@ -64,7 +64,7 @@ describe.skipIf(Boolean(inject('skipReason')))('sign-up and sign-in flows', () =
   });
 
   it('logs in with an SMS code', async () => {
-    // One code per phone per minute on the server; the registration code above started that minute.
+    // One code per phone per resend window on the server; the registration code above started one.
     await waitForSmsCooldown(baseUrl, phone);
     await ui.page.goto('/login');
     await ui.page.getByRole('tab', { name: '验证码登录' }).click();

@@ -29,6 +29,27 @@ async function waitForStatus(page: Page, status: string) {
   );
 }
 
+/** From now on, every status the last reply shows, in order, recorded in the page as it changes. */
+async function recordReplyStatuses(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { replyStatuses: string[] }).replyStatuses = seen;
+    const note = () => {
+      const all = document.querySelectorAll('[data-testid="message-assistant"]');
+      const status = all[all.length - 1]?.getAttribute('data-status');
+      if (status && seen[seen.length - 1] !== status) seen.push(status);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-status'],
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { replyStatuses: string[] }).replyStatuses);
+}
+
 async function openDrawer(page: Page) {
   await page.getByRole('button', { name: '菜单' }).click();
   await page.locator('.chat-drawer').getByText('历史记录').waitFor();
@@ -73,12 +94,22 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
       // Stop mid-reply: the partial text stays, marked, and the server kept it as aborted.
       await ask(page, '能再详细讲讲放松的方法吗？');
       await waitForStatus(page, 'streaming');
+      const statuses = await recordReplyStatuses(page);
+      // After the stream ends the page reloads the session until the server has stopped calling the reply
+      // 'streaming'; that last reload is the one it keeps.
+      const settled = page.waitForResponse(
+        async (r) =>
+          r.url().includes('/api/cache/session-detail') &&
+          ((await r.json()) as { data: { messages: { status: string }[] } }).data.messages.at(-1)?.status !== 'streaming',
+      );
       await page.getByRole('button', { name: '停止生成' }).click();
       await waitForStatus(page, 'aborted');
       await lastReply(page).getByText('已停止生成').waitFor();
       const partial = (await lastReply(page).locator('.chat-bubble').textContent()) ?? '';
       expect(partial.length).toBeGreaterThan(0);
-      await page.waitForTimeout(800); // the settled reload from the server must keep it aborted
+      expect(((await (await settled).json()) as { data: { messages: { status: string }[] } }).data.messages.at(-1)?.status).toBe('aborted');
+      // Once stopped, the bubble never went back to '生成中' on the way, and stays stopped.
+      expect(await statuses()).toEqual(['streaming', 'aborted']);
       expect(await lastReply(page).getAttribute('data-status')).toBe('aborted');
 
       // Regenerate the stopped reply: it is replaced by a complete one.

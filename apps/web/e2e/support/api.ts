@@ -1,3 +1,5 @@
+import { inject } from 'vitest';
+
 /** Direct API helpers for test set-up; the flows under test go through the browser. */
 
 let counter = 0;
@@ -39,13 +41,13 @@ export async function readSmsCode(baseUrl: string, phone: string, after = 0): Pr
   throw new Error(`no sandbox SMS for ${phone}`);
 }
 
-/** The server allows one code per phone per 60 s; wait out whatever is left of it. */
+/** The server allows one code per phone per SMS_RESEND_SECONDS (a few seconds in this suite); wait out what is left. */
 export async function waitForSmsCooldown(baseUrl: string, phone: string): Promise<void> {
   const res = await fetch(`${baseUrl}/api/sandbox/sms?phone=${phone}`);
   if (!res.ok) return;
   const { data } = (await res.json()) as { data: SandboxSms | null };
   if (!data) return;
-  const wait = Date.parse(data.sent_at) + 61_000 - Date.now();
+  const wait = Date.parse(data.sent_at) + inject('smsResendSeconds') * 1000 + 500 - Date.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }
 

@@ -1,3 +1,4 @@
+import { SMS_RESEND_SECONDS } from '@lingxi/shared';
 import { z } from 'zod';
 import { unset, type ProviderStatus } from '../../lib/production-check';
 
@@ -6,6 +7,7 @@ export const smsEnv = z.object({
   SMS_PROVIDER: z.enum(['sandbox', 'aliyun']).default('sandbox'),
   SMS_PEPPER: z.string().optional(),
   SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(20),
+  SMS_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(SMS_RESEND_SECONDS),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
@@ -36,6 +38,8 @@ export function smsConfig(e: SmsEnv, jwtSecret: string) {
     provider: e.SMS_PROVIDER,
     pepper: e.SMS_PEPPER ?? jwtSecret,
     ipHourlyLimit: e.SMS_IP_HOURLY_LIMIT,
+    /** One code per phone per this many seconds: the spec's 60 unless a test shortens it. */
+    resendSeconds: e.SMS_RESEND_SECONDS,
     aliyun: {
       accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
       accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',

@@ -1,12 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import {
-  SMS_CODE_TTL_SECONDS,
-  SMS_DAILY_LIMIT_PER_PHONE,
-  SMS_MAX_ATTEMPTS,
-  SMS_RESEND_SECONDS,
-  maskPhone,
-  type SmsPurpose,
-} from '@lingxi/shared';
+import { SMS_CODE_TTL_SECONDS, SMS_DAILY_LIMIT_PER_PHONE, SMS_MAX_ATTEMPTS, maskPhone, type SmsPurpose } from '@lingxi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, tooMany } from '../../lib/errors';
 import type { SmsProvider } from './providers/types';
@@ -18,6 +11,8 @@ export interface SmsServiceDeps {
   provider: SmsProvider;
   pepper: string;
   ipHourlyLimit: number;
+  /** One code per phone per this many seconds (spec: 60; SMS_RESEND_SECONDS). */
+  resendSeconds: number;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -36,7 +31,7 @@ export function createSmsService(d: SmsServiceDeps) {
       const id = await d.repo.withPhoneLock(phone, async (tx) => {
         const last = await d.repo.lastSentAt(tx, phone);
         if (last) {
-          const wait = Math.ceil(SMS_RESEND_SECONDS - (now.getTime() - last.getTime()) / 1000);
+          const wait = Math.ceil(d.resendSeconds - (now.getTime() - last.getTime()) / 1000);
           if (wait > 0) throw tooMany(`请${wait}秒后再试`, { cooldown_seconds: wait, retryAfter: wait });
         }
         if ((await d.repo.countForPhoneSince(tx, phone, new Date(now.getTime() - 24 * HOUR))) >= SMS_DAILY_LIMIT_PER_PHONE) {
@@ -64,7 +59,7 @@ export function createSmsService(d: SmsServiceDeps) {
         throw new AppError(502, '短信发送失败，请稍后重试', 'SMS_FAILED');
       }
       d.log.info({ phone: maskPhone(phone), purpose, provider: d.provider.name }, 'sms code sent');
-      return { cooldown_seconds: SMS_RESEND_SECONDS, expires_in: SMS_CODE_TTL_SECONDS };
+      return { cooldown_seconds: d.resendSeconds, expires_in: SMS_CODE_TTL_SECONDS };
     },
 
     /** Throws a 400 with a Chinese message unless `code` is the live code for this phone and purpose; consumes it. */
