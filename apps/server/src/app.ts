@@ -6,7 +6,8 @@ import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logger';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { ACCOUNT_CHANNEL, createAccountCache } from './modules/auth/account-cache';
-import { createSessionRepository, createUserRepository } from './modules/auth/repository';
+import { createPasswordGuard } from './modules/auth/password-guard';
+import { createPasswordFailureRepository, createSessionRepository, createUserRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createTokenSigner } from './modules/auth/tokens';
@@ -113,6 +114,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
     sessions,
     sms,
     tokens,
+    passwordGuard: createPasswordGuard(createPasswordFailureRepository(db), now),
     sessionTtlDays: config.auth.sessionTtlDays,
     now,
     mergeAccounts: createAccountMerger(db, accountChanged),
