@@ -4,8 +4,10 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logger';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { ACCOUNT_CHANNEL, createAccountCache } from './modules/auth/account-cache';
-import { createSessionRepository, createUserRepository } from './modules/auth/repository';
+import { createPasswordGuard } from './modules/auth/password-guard';
+import { createPasswordFailureRepository, createSessionRepository, createUserRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createTokenSigner } from './modules/auth/tokens';
@@ -57,7 +59,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, o.logStream),
     logController: new AccessLog(),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Malformed URLs and content types never reach a route; answer them in the house shape too.
     frameworkErrors: (err, _req, reply: import('fastify').FastifyReply) => {
@@ -112,6 +114,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
     sessions,
     sms,
     tokens,
+    passwordGuard: createPasswordGuard(createPasswordFailureRepository(db), now),
     sessionTtlDays: config.auth.sessionTtlDays,
     now,
     mergeAccounts: createAccountMerger(db, accountChanged),

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { trustProxyEnv } from './lib/trust-proxy';
 import { productionRefusal, unset, type ProviderStatus } from './lib/production-check';
 import { baziConfig, baziEnv } from './modules/bazi/config';
 import { chatConfig, chatEnv, chatProviders } from './modules/chat/config';
@@ -38,7 +39,7 @@ export const envSchema = z.object({
   ACCOUNT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(50_000),
   ADMIN_PHONES: csv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: trustProxyEnv,
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   CORS_ORIGINS: csv,
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少需要16个字符').optional(),

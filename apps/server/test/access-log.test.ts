@@ -29,4 +29,17 @@ describe('access log', () => {
     expect(text).not.toContain(phone);
     expect(text).not.toContain(token);
   });
+
+  it("masks WeChat's OAuth code and state in the logged URL", async () => {
+    lines.length = 0;
+    const state = 'a'.repeat(32);
+    const res = await ctx.inject({ method: 'GET', url: `/api/auth/wechat-callback?code=061SECRETcode&state=${state}` });
+    expect(res.statusCode).toBeLessThan(500);
+    await new Promise((r) => setImmediate(r));
+    const line = lines.find((l) => (l.req as { url?: string } | undefined)?.url?.startsWith('/api/auth/wechat-callback'));
+    expect((line?.req as { url: string }).url).toBe('/api/auth/wechat-callback?code=***&state=***');
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('061SECRETcode');
+    expect(text).not.toContain(state);
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -33,5 +33,18 @@ export const authSessions = pgTable(
       .where(sql`${t.revokedAt} is null`),
   ],
 );
+
+/**
+ * Consecutive wrong passwords per account, in the database so every instance counts the same guesses. Each sign-in
+ * attempt is counted before its password is checked and a success deletes the row (modules/auth/password-guard.ts).
+ */
+export const passwordFailures = pgTable('password_failures', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type UserRow = typeof users.$inferSelect;

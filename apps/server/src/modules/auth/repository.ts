@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authSessions, users, type UserRow } from '../../db/schema';
+import { authSessions, passwordFailures, users, type UserRow } from '../../db/schema';
 
 /** Called after a write that changes what a signed-in request sees of an account (the account cache evicts it). */
 export type AccountChanged = (userId: string) => void;
@@ -72,5 +72,37 @@ export function createSessionRepository(db: Db, changed: AccountChanged = () => 
     },
   };
 }
+/** Consecutive wrong passwords per account (password-guard.ts holds the policy). */
+export function createPasswordFailureRepository(db: Db) {
+  return {
+    /**
+     * Counts one sign-in attempt unless the account is locked, under a row lock so concurrent attempts on any instance
+     * count one after another; `lockMsFor(count)` says how long the count just reached locks the account.
+     */
+    async reserve(
+      userId: string,
+      now: Date,
+      o: { forgetBefore: Date; lockMsFor: (failures: number) => number },
+    ): Promise<{ failures: number } | { lockedUntil: Date }> {
+      return db.transaction(async (tx) => {
+        await tx.insert(passwordFailures).values({ userId, failures: 0, updatedAt: now }).onConflictDoNothing();
+        const [row] = await tx.select().from(passwordFailures).where(eq(passwordFailures.userId, userId)).for('update');
+        if (row?.lockedUntil && row.lockedUntil > now) return { lockedUntil: row.lockedUntil };
+        const failures = !row || row.updatedAt < o.forgetBefore ? 1 : row.failures + 1;
+        const lockMs = o.lockMsFor(failures);
+        await tx
+          .update(passwordFailures)
+          .set({ failures, lockedUntil: lockMs > 0 ? new Date(now.getTime() + lockMs) : null, updatedAt: now })
+          .where(eq(passwordFailures.userId, userId));
+        return { failures };
+      });
+    },
+    async clear(userId: string) {
+      await db.delete(passwordFailures).where(eq(passwordFailures.userId, userId));
+    },
+  };
+}
+
 export type UserRepository = ReturnType<typeof createUserRepository>;
+export type PasswordFailureRepository = ReturnType<typeof createPasswordFailureRepository>;
 export type SessionRepository = ReturnType<typeof createSessionRepository>;

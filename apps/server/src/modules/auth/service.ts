@@ -4,6 +4,7 @@ import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import type { SmsService } from '../sms';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import type { PasswordGuard } from './password-guard';
 import type { SessionRepository, UserRepository } from './repository';
 import type { TokenSigner } from './tokens';
 
@@ -12,6 +13,7 @@ export interface AuthServiceDeps {
   sessions: SessionRepository;
   sms: SmsService;
   tokens: TokenSigner;
+  passwordGuard: PasswordGuard;
   sessionTtlDays: number;
   now: () => Date;
   /**
@@ -69,7 +71,9 @@ export function createAuthService(d: AuthServiceDeps) {
         throw new AppError(404, NOT_REGISTERED, 'NOT_REGISTERED');
       }
       if (!user.passwordHash) throw badRequest('该账号尚未设置密码，请使用验证码登录');
+      await d.passwordGuard.beginAttempt(user.id);
       if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized('密码错误');
+      await d.passwordGuard.succeeded(user.id);
       return issue(user, meta);
     },
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { smsCodes } from '../../db/schema';
 
@@ -55,14 +55,31 @@ export function createSmsRepository(db: Db) {
         .limit(1);
       return row ?? null;
     },
-    /** Counts a wrong guess; returns the attempts made so far. */
-    async addAttempt(id: number) {
+    /**
+     * Reserves one try at the live code before it is compared, in one conditional UPDATE: only while it is unexpired,
+     * unused and has tries left. Concurrent guesses queue on the row lock and each re-checks the count, so no more
+     * than `maxAttempts` guesses are ever compared. Null when there is nothing to try (the caller says why).
+     */
+    async reserveAttempt(phone: string, purpose: string, now: Date, maxAttempts: number) {
+      const live = db
+        .select({ id: smsCodes.id })
+        .from(smsCodes)
+        .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
+        .orderBy(desc(smsCodes.createdAt))
+        .limit(1);
       const [row] = await db
         .update(smsCodes)
         .set({ attempts: sql`${smsCodes.attempts} + 1` })
-        .where(eq(smsCodes.id, id))
-        .returning({ attempts: smsCodes.attempts });
-      return row?.attempts ?? 0;
+        .where(
+          and(
+            eq(smsCodes.id, sql`(${live})`),
+            isNull(smsCodes.consumedAt),
+            gt(smsCodes.expiresAt, now),
+            lt(smsCodes.attempts, maxAttempts),
+          ),
+        )
+        .returning({ id: smsCodes.id, codeHash: smsCodes.codeHash, attempts: smsCodes.attempts });
+      return row ?? null;
     },
     /** Single use even under concurrent verifications: only one UPDATE finds consumed_at still null. */
     async consume(id: number, now: Date) {

@@ -62,20 +62,27 @@ export function createSmsService(d: SmsServiceDeps) {
       return { cooldown_seconds: d.resendSeconds, expires_in: SMS_CODE_TTL_SECONDS };
     },
 
-    /** Throws a 400 with a Chinese message unless `code` is the live code for this phone and purpose; consumes it. */
+    /**
+     * Throws a 400 with a Chinese message unless `code` is the live code for this phone and purpose; consumes it.
+     * Every use of a code (register, login, bind phone, account deletion) comes through here. The try is reserved
+     * before the comparison, so concurrent guesses cannot outrun the limit (issue 12: 200 at once reached 111 tries).
+     */
     async verify(phone: string, purpose: SmsPurpose, code: string) {
-      const row = await d.repo.latestLive(phone, purpose);
       const now = d.now();
-      if (!row || row.expiresAt <= now) throw badRequest('验证码已过期或不存在，请重新获取', 'CODE_EXPIRED');
-      if (row.attempts >= SMS_MAX_ATTEMPTS) throw badRequest('验证码错误次数过多，请重新获取', 'CODE_LOCKED');
-      const expected = Buffer.from(row.codeHash, 'hex');
+      const reserved = await d.repo.reserveAttempt(phone, purpose, now, SMS_MAX_ATTEMPTS);
+      if (!reserved) {
+        const row = await d.repo.latestLive(phone, purpose);
+        if (!row || row.expiresAt <= now) throw badRequest('验证码已过期或不存在，请重新获取', 'CODE_EXPIRED');
+        if (row.attempts >= SMS_MAX_ATTEMPTS) throw badRequest('验证码错误次数过多，请重新获取', 'CODE_LOCKED');
+        throw badRequest('验证码已使用，请重新获取', 'CODE_USED');
+      }
+      const expected = Buffer.from(reserved.codeHash, 'hex');
       const given = Buffer.from(digest(phone, purpose, code), 'hex');
       if (!timingSafeEqual(expected, given)) {
-        const attempts = await d.repo.addAttempt(row.id);
-        const left = SMS_MAX_ATTEMPTS - attempts;
+        const left = SMS_MAX_ATTEMPTS - reserved.attempts;
         throw badRequest(left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取', 'CODE_WRONG');
       }
-      if (!(await d.repo.consume(row.id, now))) throw badRequest('验证码已使用，请重新获取', 'CODE_USED');
+      if (!(await d.repo.consume(reserved.id, now))) throw badRequest('验证码已使用，请重新获取', 'CODE_USED');
     },
   };
 }

@@ -31,7 +31,12 @@ export function createWechatServices(ctx: ModuleContext): WechatService {
 /** Registers, under /api: WeChat QR sign-in and binding, and the fake Open Platform (sandbox only). */
 export async function registerWechatModule(api: FastifyInstance, ctx: ModuleContext, wechat: WechatService): Promise<void> {
   const { config } = ctx;
-  await api.register(wechatRoutes, { wechat, adminPhones: config.auth.adminPhones, perMinute: config.auth.perMinute });
+  await api.register(wechatRoutes, {
+    wechat,
+    publicBaseUrl: config.publicBaseUrl,
+    adminPhones: config.auth.adminPhones,
+    perMinute: config.auth.perMinute,
+  });
   if (config.wechat.mountSandbox) {
     const registeredHost = config.wechat.callbackBaseUrl ? new URL(config.wechat.callbackBaseUrl).hostname : null;
     await api.register(sandboxOpenPlatform, {

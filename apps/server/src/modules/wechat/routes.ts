@@ -10,6 +10,7 @@ import {
 } from '@lingxi/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicOrigin } from '../../lib/public-origin';
 import { ok } from '../../lib/reply';
 import { toUserInfo } from '../auth';
 import { sendCallbackPage } from './callback-page';
@@ -18,23 +19,27 @@ import type { RequestUrls, WechatService } from './service';
 
 interface Opts {
   wechat: WechatService;
+  publicBaseUrl: string | undefined;
   adminPhones: readonly string[];
   perMinute: number;
 }
 
-/** Our own address for server-to-server calls to the sandbox fake: loopback when listening on all interfaces. */
-function requestUrls(req: FastifyRequest): RequestUrls {
+/**
+ * The origin links are built on (PUBLIC_BASE_URL when set, never a client's Host in production), and our own address
+ * for server-to-server calls to the sandbox fake: loopback when listening on all interfaces.
+ */
+function requestUrls(req: FastifyRequest, publicBaseUrl: string | undefined): RequestUrls {
   const a = req.server.server.address() as AddressInfo | string | null;
   let selfOrigin: string | null = null;
   if (a && typeof a === 'object') {
     const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
     selfOrigin = `http://${host}:${a.port}`;
   }
-  return { origin: `${req.protocol}://${req.host}`, selfOrigin };
+  return { origin: publicOrigin(req, publicBaseUrl), selfOrigin };
 }
 
 /** Spec §7 Auth WeChat calls: QR creation, the OAuth callback, status polling, bind start, and unbinding. */
-export const wechatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { wechat, adminPhones, perMinute }) => {
+export const wechatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { wechat, publicBaseUrl, adminPhones, perMinute }) => {
   const bearer = { security: [{ bearer: [] }] };
 
   app.post(
@@ -45,7 +50,7 @@ export const wechatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { wechat, a
     },
     async (req, reply) => {
       const secret = issueCreatorSecret(req, reply, WECHAT_QR_TTL_SECONDS * 2);
-      const { state, ...qr } = await wechat.createQr('login', null, secret, requestUrls(req));
+      const { state, ...qr } = await wechat.createQr('login', null, secret, requestUrls(req, publicBaseUrl));
       const data = { ...qr, qr_code_id: state };
       return { success: true, message: '二维码已生成', data, ...data };
     },
@@ -68,7 +73,7 @@ export const wechatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { wechat, a
     '/auth/wechat-callback',
     { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { tags: ['wechat'], querystring: wechatCallbackQuery } },
     async (req, reply) => {
-      const outcome = await wechat.callback(req.query, readCreatorSecret(req), requestUrls(req));
+      const outcome = await wechat.callback(req.query, readCreatorSecret(req), requestUrls(req, publicBaseUrl));
       const dest = req.headers['sec-fetch-dest'];
       return sendCallbackPage(reply, outcome, typeof dest === 'string' ? dest : undefined);
     },
@@ -83,7 +88,7 @@ export const wechatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { wechat, a
     },
     async (req, reply) => {
       const secret = issueCreatorSecret(req, reply, WECHAT_QR_TTL_SECONDS * 2);
-      return ok(await wechat.createQr('bind', req.auth!.user.id, secret, requestUrls(req)), '请使用微信扫码完成绑定');
+      return ok(await wechat.createQr('bind', req.auth!.user.id, secret, requestUrls(req, publicBaseUrl)), '请使用微信扫码完成绑定');
     },
   );
 
