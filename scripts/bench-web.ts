@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/db/client';
 import { testConfig } from '../apps/server/test/support/app';
+import { loadLighthouse } from './lib/lighthouse';
 
 const root = path.resolve(import.meta.dirname, '..');
+const { lighthouse, launchChrome } = await loadLighthouse(root);
 const dist = path.join(root, 'apps/web/dist');
 
 console.log('building apps/web …');
@@ -41,7 +41,7 @@ const app = await buildApp({ config: testConfig({ WEB_DIST: dist }), database })
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-const chrome = await chromeLauncher.launch({
+const chrome = await launchChrome({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
     '--headless=new',
@@ -70,7 +70,8 @@ try {
         output: 'json',
         logLevel: 'error',
       });
-      const lhr = r!.lhr;
+      if (!r) throw new Error('Lighthouse returned no result');
+      const lhr = r.lhr;
       if (lhr.runtimeError) {
         // A run Lighthouse could not measure (it says why) is reported, not counted as a score of 0.
         console.log(`  run ${run}: no result — ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
