@@ -32,7 +32,14 @@ export function testConfig(env: Record<string, string> = {}) {
 }
 
 /** Builds the real app on a fresh database of `target` for the enclosing describe block. */
-export function useTestApp(target: DbTarget, opts: { env?: Record<string, string>; build?: Partial<BuildOptions> } = {}): TestContext {
+export function useTestApp(
+  target: DbTarget,
+  opts: {
+    env?: Record<string, string>;
+    build?: Partial<BuildOptions>;
+    beforeReady?: (app: FastifyInstance, database: Database) => void;
+  } = {},
+): TestContext {
   let offset = 0;
   const ctx = {} as TestContext;
   let drop: () => Promise<void> = async () => {};
@@ -46,6 +53,7 @@ export function useTestApp(target: DbTarget, opts: { env?: Record<string, string
       now: () => new Date(Date.now() + offset),
       ...opts.build,
     });
+    opts.beforeReady?.(ctx.app, ctx.database);
     await ctx.app.ready();
   });
   afterAll(async () => {

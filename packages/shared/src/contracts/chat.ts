@@ -108,6 +108,24 @@ export const sessionDetail = z.object({
 export type SessionDetail = z.infer<typeof sessionDetail>;
 export const sessionDetailResponse = envelope(sessionDetail).extend({ messages: z.array(chatMessage) });
 
+const EARLIEST_MESSAGE_TIME = Date.UTC(2000, 0, 1);
+const DAY_MS = 86_400_000;
+/**
+ * A date the database can hold and a chat can have: from 2000 to a day ahead of now (clock skew). Anything else
+ * (0000-01-01 made the insert fail with a 500) is refused here with a clear message.
+ */
+const messageTimeField = z
+  .string()
+  .max(40, { error: CHAT_MSG.messageTimeInvalid })
+  .refine(
+    (s) => {
+      if (s === '') return true;
+      const t = Date.parse(s);
+      return Number.isFinite(t) && t >= EARLIEST_MESSAGE_TIME && t <= Date.now() + DAY_MS;
+    },
+    { error: CHAT_MSG.messageTimeInvalid },
+  );
+
 export const saveMessageBody = z.object({
   session_id: sessionIdField,
   /** Ignored: a message is always saved as the caller's own. */
@@ -116,7 +134,7 @@ export const saveMessageBody = z.object({
   content: z.string({ error: '请输入消息内容' }).max(20_000, { error: '消息内容过长' }),
   content_rag: z.string().max(20_000).optional().nullable(),
   order_num: z.number().int().min(0).max(1_000_000).optional().nullable(),
-  message_time: z.string().max(40).optional().nullable(),
+  message_time: messageTimeField.optional().nullable(),
 });
 export type SaveMessageBody = z.input<typeof saveMessageBody>;
 export const saveMessageResponse = envelope(z.object({ session_id: z.string(), order: z.number().int() }));

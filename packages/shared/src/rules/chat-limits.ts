@@ -18,4 +18,5 @@ export const CHAT_MSG = {
   statsQueryRequired: '请输入 session_id 或手机号',
   roleInvalid: '消息角色不正确',
   orderTaken: '该消息序号已存在',
+  messageTimeInvalid: '消息时间不正确',
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskPhonesIn, maskUrl } from './logger';
+import { maskPhonesIn, maskUrl } from './log-masks';
 
 describe('log masking', () => {
   it('masks every mainland phone number in a line', () => {
