@@ -119,9 +119,12 @@ async function inProcessFloor(bodies: Buffer[]): Promise<number> {
   for (const b of parsed.slice(0, 300)) sink += JSON.stringify(computeChartFromSpec(b as never)).length;
   const start = performance.now();
   let n = 0;
-  while (performance.now() - start < 1500)
-    for (const b of parsed)
-      ((sink += JSON.stringify({ success: true, message: '排盘成功', data: computeChartFromSpec(b as never) }).length), n++);
+  while (performance.now() - start < 1500) {
+    for (const b of parsed) {
+      sink += JSON.stringify({ success: true, message: '排盘成功', data: computeChartFromSpec(b as never) }).length;
+      n++;
+    }
+  }
   if (sink < 0) console.log(sink);
   return ((performance.now() - start) * 1000) / n;
 }

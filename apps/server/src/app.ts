@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logger';
@@ -49,7 +50,7 @@ export interface BuildOptions {
   smsProvider?: SmsProvider;
   now?: () => Date;
   /** Where log lines go instead of stdout (tests read them). */
-  logStream?: import('pino').DestinationStream;
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole app without listening: server.ts listens, tests use inject() or listen on port 0. */
@@ -62,7 +63,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Malformed URLs and content types never reach a route; answer them in the house shape too.
-    frameworkErrors: (err, _req, reply: import('fastify').FastifyReply) => {
+    frameworkErrors: (err, _req, reply: FastifyReply) => {
       const message =
         err.code === 'FST_ERR_BAD_URL' ? '请求地址不正确' : err.code?.startsWith('FST_ERR_CTP') ? '不支持的请求内容类型' : '请求不正确';
       reply.status(400).send({ success: false, message, data: null });

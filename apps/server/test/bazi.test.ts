@@ -1,4 +1,3 @@
-/// <reference path="../../../packages/bazi/scripts/types/lunar-javascript.d.ts" />
 import { count } from 'drizzle-orm';
 import { Lunar, Solar } from 'lunar-javascript';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+import type { SessionDetail } from '@lingxi/shared';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -60,13 +61,13 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
     await exited;
     server = null;
   }
-  const call = async (p: string, token: string, body?: object) => {
+  const call = async <T = unknown>(p: string, token: string, body?: object) => {
     const res = await fetch(`${base()}${p}`, {
       method: body ? 'POST' : 'GET',
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return (await res.json()) as { data: any };
+    return (await res.json()) as { data: T };
   };
 
   let token = '';
@@ -109,16 +110,16 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
     let seen = '';
     for (let i = 0; i < 100 && seen.length < 20; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      seen = (await call(`/api/cache/session-detail?session_id=${key}`, token)).data.messages[1]?.content ?? '';
+      seen = (await call<SessionDetail>(`/api/cache/session-detail?session_id=${key}`, token)).data.messages[1]?.content ?? '';
     }
     expect(seen.length).toBeGreaterThanOrEqual(20);
     await kill();
     await stream;
     await start();
-    const after = (await call(`/api/cache/session-detail?session_id=${key}`, token)).data.messages;
+    const after = (await call<SessionDetail>(`/api/cache/session-detail?session_id=${key}`, token)).data.messages;
     expect(after[0]).toMatchObject({ role: 'user', content: '讲个长故事' });
-    expect(after[1].content.startsWith(seen)).toBe(true);
-    expect(['streaming', 'aborted']).toContain(after[1].status);
+    expect(after[1]?.content.startsWith(seen)).toBe(true);
+    expect(['streaming', 'aborted']).toContain(after[1]?.status);
   }, 60_000);
 
   it('drains on SIGTERM: the live stream ends, its reply is saved as aborted, and the process exits 0', async () => {
@@ -132,7 +133,7 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
     let seen = '';
     for (let i = 0; i < 100 && seen.length < 10; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      seen = (await call(`/api/cache/session-detail?session_id=${key}`, token)).data.messages[1]?.content ?? '';
+      seen = (await call<SessionDetail>(`/api/cache/session-detail?session_id=${key}`, token)).data.messages[1]?.content ?? '';
     }
     const s = server!;
     const exited = new Promise<number | null>((r) => s.once('exit', (code) => r(code)));
@@ -142,15 +143,17 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
     expect(await exited).toBe(0);
     server = null;
     await start();
-    const after = (await call(`/api/cache/session-detail?session_id=${key}`, token)).data.messages;
-    expect(after[1].status).toBe('aborted');
-    expect(after[1].content.startsWith(seen)).toBe(true);
+    const after = (await call<SessionDetail>(`/api/cache/session-detail?session_id=${key}`, token)).data.messages;
+    expect(after[1]?.status).toBe('aborted');
+    expect(after[1]?.content.startsWith(seen)).toBe(true);
   }, 60_000);
 
   it.each([0, 3, 15])(
     'settles a paid order exactly once when killed %i ms into its notification',
     async (delayMs) => {
-      const order = (await call('/api/reward/wechat-pay', token, { amount: 5, payment_method: 'wechat', trade_type: 'NATIVE' })).data;
+      const order = (
+        await call<{ order_id: string }>('/api/reward/wechat-pay', token, { amount: 5, payment_method: 'wechat', trade_type: 'NATIVE' })
+      ).data;
       const delivery = fakes.wechat.pay(order.order_id).catch(() => null);
       await new Promise((r) => setTimeout(r, delayMs));
       await kill();
@@ -159,7 +162,7 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
       // The callback may or may not have been committed before the kill; a status poll asks the gateway and repairs it.
       let status = '';
       for (let i = 0; i < 50 && status !== 'paid'; i++) {
-        status = (await call(`/api/reward/payment-status/${order.order_id}`, token)).data.status;
+        status = (await call<{ status: string }>(`/api/reward/payment-status/${order.order_id}`, token)).data.status;
         if (status !== 'paid') await new Promise((r) => setTimeout(r, 100));
       }
       expect(status).toBe('paid');

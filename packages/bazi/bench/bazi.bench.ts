@@ -91,7 +91,7 @@ function chartsPerSecond(run: (input: BaziInput) => void): number {
   for (const input of inputs.slice(0, 200)) run(input); // warm-up
   let charts = 0;
   const start = performance.now();
-  let elapsed = 0;
+  let elapsed: number;
   do {
     for (const input of inputs) run(input);
     charts += inputs.length;

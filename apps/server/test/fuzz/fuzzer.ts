@@ -37,19 +37,28 @@ function prng(seed: number) {
 
 const HTTP_METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 
+/** The parts of an OpenAPI 3 document the fuzzer reads. */
+interface OpenApiOperation {
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } } | undefined> };
+  parameters?: { in: string; name: string }[];
+}
+export interface OpenApiDoc {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
 /** Every operation of the OpenAPI document, with the names of its body properties and query parameters. */
-export function operationsOf(doc: { paths: Record<string, Record<string, any>> }): Operation[] {
+export function operationsOf(doc: OpenApiDoc): Operation[] {
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!HTTP_METHODS.includes(method)) continue;
       const content = op.requestBody?.content ?? {};
-      const schema = content['application/json']?.schema ?? Object.values<any>(content)[0]?.schema;
+      const schema = content['application/json']?.schema ?? Object.values(content)[0]?.schema;
       ops.push({
         method: method.toUpperCase(),
         path,
         bodyProps: schema?.properties ?? {},
-        queryNames: (op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name),
+        queryNames: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
         contentTypes: Object.keys(content),
       });
     }
@@ -63,7 +72,7 @@ export function operationsOf(doc: { paths: Record<string, Record<string, any>> }
  */
 export async function fuzz(o: {
   baseUrl: string;
-  doc: any;
+  doc: OpenApiDoc;
   count: number;
   seed?: number;
   validToken?: string;
@@ -139,17 +148,18 @@ export async function fuzz(o: {
         }
       }
     }
-    let status = 0;
-    let text = '';
-    try {
+    const answer = await (async () => {
       const res = await fetch(url, { method: op.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
-      status = res.status;
-      text = op.path.includes('streaming') && res.ok ? '' : await res.text();
-      if (op.path.includes('streaming') && res.ok) await res.body?.cancel();
-    } catch (err) {
+      const streamed = op.path.includes('streaming') && res.ok;
+      const text = streamed ? '' : await res.text();
+      if (streamed) await res.body?.cancel();
+      return { status: res.status, text };
+    })().catch((err: unknown) => {
       result.failures.push({ method: op.method, url, status: 0, body: String(err), reason: 'no answer' });
-      continue;
-    }
+      return null;
+    });
+    if (!answer) continue;
+    const { status, text } = answer;
     result.sent += 1;
     result.byStatus[status] = (result.byStatus[status] ?? 0) + 1;
     if (status >= 500) result.failures.push({ method: op.method, url: url.slice(0, 300), status, body: text.slice(0, 300), reason: '5xx' });

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/app';
 import { parseConfig } from '../../src/config';
@@ -15,7 +15,7 @@ export interface TestContext {
   database: Database;
   /** Moves the app's clock forward (SMS expiry, sessions). */
   advance(ms: number): void;
-  inject(o: InjectOptions): Promise<import('light-my-request').Response>;
+  inject(o: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
 export function testConfig(env: Record<string, string> = {}) {
