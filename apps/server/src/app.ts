@@ -139,8 +139,8 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const wechat = createWechatServices(ctx);
 
   await registerSecurity(app, config.corsOrigins);
-  registerMetrics(app, metrics, config.metricsToken);
-  await registerSwagger(app);
+  registerMetrics(app, metrics, config.metrics);
+  await registerSwagger(app, config.apiDocs);
   await registerRateLimit(app, redis);
   await app.register(authPlugin, { tokens, sessions, cache: accountCache, adminPhones: config.auth.adminPhones, now });
 

@@ -45,6 +45,7 @@ export const envSchema = z.object({
   CORS_ORIGINS: csv,
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少需要16个字符').optional(),
   ALLOW_SANDBOX: z.stringbool().default(false),
+  API_DOCS: z.stringbool().optional(),
   ...smsEnv.shape,
   ...chatEnv.shape,
   ...baziEnv.shape,
@@ -98,7 +99,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
-    metricsToken: e.METRICS_TOKEN,
+    /**
+     * /api/metrics: with METRICS_TOKEN only to `Authorization: Bearer <token>`; without one it is open in development
+     * and not mounted at all (404) in production, where it would show every route's traffic to anyone.
+     */
+    metrics: { token: e.METRICS_TOKEN, mounted: !!e.METRICS_TOKEN || !production },
+    /** /api/docs (Swagger UI and the OpenAPI JSON): on by default except in production. */
+    apiDocs: e.API_DOCS ?? !production,
     /** Integrations running on their sandbox stand-in (in production only with ALLOW_SANDBOX=true; app.ts warns). */
     sandboxed: providers.filter((p) => !p.real).map((p) => p.label),
     /** Whether /api/sandbox/* may be mounted at all: never in production without ALLOW_SANDBOX=true. */
