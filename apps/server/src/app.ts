@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logger';
+import { closeRedis, openRedis, settleRedis } from './lib/redis';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { ACCOUNT_CHANNEL, createAccountCache } from './modules/auth/account-cache';
 import { createPasswordGuard } from './modules/auth/password-guard';
@@ -77,16 +77,10 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
 
   const database = o.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  // ioredis reconnects by itself; say so in the log once a minute rather than on every retry.
-  let redisWarnedAt = 0;
-  redis?.on('error', (err: Error) => {
-    if (Date.now() - redisWarnedAt < 60_000) return;
-    redisWarnedAt = Date.now();
-    app.log.warn({ err: err.message }, 'redis unavailable: rate limits are not shared until it returns');
-  });
+  const redis = config.redisUrl ? openRedis(config.redisUrl, { commandTimeoutMs: config.redisCommandTimeoutMs, log: app.log }) : null;
+  if (redis) await settleRedis(redis, 2_000);
   app.addHook('onClose', async () => {
-    if (redis) await redis.quit();
+    if (redis) await closeRedis(redis);
     if (!o.database) await database.close();
   });
 
@@ -145,8 +139,8 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const wechat = createWechatServices(ctx);
 
   await registerSecurity(app, config.corsOrigins);
-  registerMetrics(app, metrics, config.metricsToken);
-  await registerSwagger(app);
+  registerMetrics(app, metrics, config.metrics);
+  await registerSwagger(app, config.apiDocs);
   await registerRateLimit(app, redis);
   await app.register(authPlugin, { tokens, sessions, cache: accountCache, adminPhones: config.auth.adminPhones, now });
 

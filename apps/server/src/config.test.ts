@@ -65,6 +65,35 @@ describe('config', () => {
     });
   });
 
+  it('metrics: open in development, token-only with METRICS_TOKEN, not mounted in production without one', () => {
+    expect(parseConfig({ DATA_DIR: tmp() }).metrics).toEqual({ token: undefined, mounted: true });
+    const token = 'm'.repeat(16);
+    expect(parseConfig({ DATA_DIR: tmp(), METRICS_TOKEN: token }).metrics).toEqual({ token, mounted: true });
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: tmp(),
+      JWT_SECRET: 'x'.repeat(32),
+      PUBLIC_BASE_URL: 'https://a.example',
+      ALLOW_SANDBOX: 'true',
+    };
+    expect(parseConfig(production).metrics.mounted).toBe(false);
+    expect(parseConfig({ ...production, METRICS_TOKEN: token }).metrics).toEqual({ token, mounted: true });
+  });
+
+  it('API docs: on by default except in production, API_DOCS decides either way', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: tmp(),
+      JWT_SECRET: 'x'.repeat(32),
+      PUBLIC_BASE_URL: 'https://a.example',
+      ALLOW_SANDBOX: 'true',
+    };
+    expect(parseConfig({ DATA_DIR: tmp() }).apiDocs).toBe(true);
+    expect(parseConfig({ DATA_DIR: tmp(), API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(parseConfig(production).apiDocs).toBe(false);
+    expect(parseConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => parseConfig({ PORT: 'eighty', DATA_DIR: tmp() })).toThrow(/PORT/);
     expect(() => parseConfig({ DATABASE_URL: 'not a url', DATA_DIR: tmp() })).toThrow(/DATABASE_URL/);

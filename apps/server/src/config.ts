@@ -31,6 +31,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   PUBLIC_BASE_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET 至少需要32个字符').optional(),
@@ -44,6 +45,7 @@ export const envSchema = z.object({
   CORS_ORIGINS: csv,
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少需要16个字符').optional(),
   ALLOW_SANDBOX: z.stringbool().default(false),
+  API_DOCS: z.stringbool().optional(),
   ...smsEnv.shape,
   ...chatEnv.shape,
   ...baziEnv.shape,
@@ -91,12 +93,19 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     webDist: e.WEB_DIST,
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
-    metricsToken: e.METRICS_TOKEN,
+    /**
+     * /api/metrics: with METRICS_TOKEN only to `Authorization: Bearer <token>`; without one it is open in development
+     * and not mounted at all (404) in production, where it would show every route's traffic to anyone.
+     */
+    metrics: { token: e.METRICS_TOKEN, mounted: !!e.METRICS_TOKEN || !production },
+    /** /api/docs (Swagger UI and the OpenAPI JSON): on by default except in production. */
+    apiDocs: e.API_DOCS ?? !production,
     /** Integrations running on their sandbox stand-in (in production only with ALLOW_SANDBOX=true; app.ts warns). */
     sandboxed: providers.filter((p) => !p.real).map((p) => p.label),
     /** Whether /api/sandbox/* may be mounted at all: never in production without ALLOW_SANDBOX=true. */

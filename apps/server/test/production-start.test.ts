@@ -112,6 +112,9 @@ describe('starting in production', () => {
     await withServer(realProviderEnv(), async (server) => {
       expect(await server.ready(), server.output()).toBe('ready');
       for (const url of SANDBOX_URLS) expect(await statusOf(server.base, url), url[1]).toBe(404);
+      // No METRICS_TOKEN and no API_DOCS: neither the metrics nor the API map is public.
+      expect((await fetch(`${server.base}/api/metrics`)).status).toBe(404);
+      expect((await fetch(`${server.base}/api/docs/json`)).status).toBe(404);
       expect(server.output()).not.toContain('ALLOW_SANDBOX');
     });
   }, 90_000);

@@ -16,6 +16,7 @@ export interface ModuleContext {
   config: Config;
   database: Database;
   db: Db;
+  /** Fails fast while Redis is down (no offline queue, short timeouts: lib/redis.ts); have a fallback ready. */
   redis: Redis | null;
   now: () => Date;
   log: FastifyBaseLogger;

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -43,7 +44,14 @@ export function createMetrics() {
 }
 export type Metrics = ReturnType<typeof createMetrics>;
 
-export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
+const sameToken = (given: string | undefined, token: string) => {
+  const a = createHash('sha256')
+    .update(given ?? '')
+    .digest();
+  return timingSafeEqual(a, createHash('sha256').update(`Bearer ${token}`).digest());
+};
+
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, o: { token: string | undefined; mounted: boolean }) {
   app.addHook('onResponse', (req, reply, done) => {
     // The route pattern, not the URL, so ids and phone numbers never become label values.
     const route = req.routeOptions.url ?? 'unmatched';
@@ -51,8 +59,13 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
     done();
   });
+  if (!o.mounted) {
+    app.log.info('/api/metrics is off: set METRICS_TOKEN to scrape it in production');
+    return;
+  }
+  const { token } = o;
   app.get('/api/metrics', { schema: { hide: true } }, async (req, reply) => {
-    if (token && req.headers.authorization !== `Bearer ${token}`)
+    if (token && !sameToken(req.headers.authorization, token))
       return reply.status(401).send({ success: false, message: '未授权', data: null });
     reply.type(metrics.registry.contentType);
     return metrics.registry.metrics();

@@ -4,8 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@lingxi/shared';
 
-/** The OpenAPI document is generated from the same zod contracts the routes validate with. */
-export async function registerSwagger(app: FastifyInstance) {
+/**
+ * The OpenAPI document is generated from the same zod contracts the routes validate with. Off in production unless
+ * API_DOCS=true: a map of every endpoint helps an attacker more than a user.
+ */
+export async function registerSwagger(app: FastifyInstance, enabled: boolean) {
+  if (!enabled) return;
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: '所有接口位于 /api 之下，返回 {success, message, data}。' },
