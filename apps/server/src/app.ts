@@ -6,31 +6,19 @@ import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logger';
 import { closeRedis, openRedis, settleRedis } from './lib/redis';
 import { fastifyTrustProxy } from './lib/trust-proxy';
-import { ACCOUNT_CHANNEL, createAccountCache } from './modules/auth/account-cache';
-import { createPasswordGuard } from './modules/auth/password-guard';
-import { createPasswordFailureRepository, createSessionRepository, createUserRepository } from './modules/auth/repository';
-import { authRoutes } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
-import { createTokenSigner } from './modules/auth/tokens';
-import { createConsentService } from './modules/consent/service';
+import { registerAccountModule } from './modules/account/module';
+import { createAuthServices, registerAuthModule } from './modules/auth/module';
 import { registerBaziModule } from './modules/bazi/module';
 import { registerChatModule } from './modules/chat/module';
+import { createConsentServices } from './modules/consent/module';
 import type { ModuleContext } from './modules/context';
+import { registerHealthModule } from './modules/health/module';
+import { registerReferrerModule } from './modules/referrer/module';
 import { registerRewardModule } from './modules/reward/module';
-import { createWechatServices, registerWechatModule } from './modules/wechat';
-import { createAccountMerger, registerAccountModule } from './modules/account';
-import { registerReferrerModule } from './modules/referrer';
-import { healthRoutes } from './modules/health/routes';
-import { createServiceTypeRepository } from './modules/service-types/repository';
-import { serviceTypeRoutes } from './modules/service-types/routes';
-import { createAliyunSmsProvider } from './modules/sms/providers/aliyun';
-import { createSandboxSmsProvider } from './modules/sms/providers/sandbox';
-import type { SmsProvider } from './modules/sms/providers/types';
-import { createSmsRepository } from './modules/sms/repository';
-import { sandboxSmsRoutes } from './modules/sms/routes';
-import { createSmsService } from './modules/sms/service';
-import { createSupportRepository } from './modules/support/repository';
-import { supportRoutes } from './modules/support/routes';
+import { createServiceTypes, registerServiceTypesModule } from './modules/service-types/module';
+import { createSmsServices, registerSmsModule, type SmsProvider } from './modules/sms/module';
+import { registerSupportModule } from './modules/support/module';
+import { createWechatServices, registerWechatModule } from './modules/wechat/module';
 import { AccessLog } from './plugins/access-log';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -86,37 +74,11 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
 
   const { db } = database;
   const metrics = createMetrics();
-  const sandboxSms = createSandboxSmsProvider(db);
-  const smsProvider = o.smsProvider ?? (config.sms.provider === 'aliyun' ? createAliyunSmsProvider(config.sms.aliyun) : sandboxSms);
-  const sms = createSmsService({
-    repo: createSmsRepository(db),
-    provider: smsProvider,
-    pepper: config.sms.pepper,
-    ipHourlyLimit: config.sms.ipHourlyLimit,
-    resendSeconds: config.sms.resendSeconds,
-    now,
-    log: app.log,
-  });
-  const accountCache = createAccountCache(config.auth.accountCache);
-  // Writes from any instance or code path reach every instance's cache through the database (migration 0005).
-  await database.listen(ACCOUNT_CHANNEL, accountCache.evictUser, accountCache.clear);
-  const accountChanged = accountCache.evictUser;
-  const users = createUserRepository(db, accountChanged);
-  const sessions = createSessionRepository(db, accountChanged);
-  const tokens = createTokenSigner(config.auth.jwtSecret);
-  const auth = createAuthService({
-    users,
-    sessions,
-    sms,
-    tokens,
-    passwordGuard: createPasswordGuard(createPasswordFailureRepository(db), now),
-    sessionTtlDays: config.auth.sessionTtlDays,
-    now,
-    mergeAccounts: createAccountMerger(db, accountChanged),
-  });
-  const consent = createConsentService(db);
-  const serviceTypes = createServiceTypeRepository(db);
-  await serviceTypes.seed();
+  // Services other modules build on come first; every area's routes are then registered below, one line each.
+  const { sms, sandbox: sandboxSms } = createSmsServices({ config, db, now, log: app.log, provider: o.smsProvider });
+  const { accountCache, users, sessions, tokens, auth } = await createAuthServices({ config, database, sms, now });
+  const consent = createConsentServices(db);
+  const serviceTypes = await createServiceTypes(db);
 
   const ctx: ModuleContext = {
     config,
@@ -146,17 +108,11 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database });
-      await api.register(authRoutes, {
-        auth,
-        consent,
-        adminPhones: config.auth.adminPhones,
-        perMinute: config.auth.perMinute,
-        wechat,
-      });
-      await api.register(serviceTypeRoutes, { repo: serviceTypes });
-      await api.register(supportRoutes, { repo: createSupportRepository(db) });
-      if (smsProvider === sandboxSms && config.sandboxRoutes) await api.register(sandboxSmsRoutes, { sandbox: sandboxSms });
+      await api.register(async (scope) => registerHealthModule(scope, ctx));
+      await api.register(async (scope) => registerAuthModule(scope, ctx, wechat));
+      await api.register(async (scope) => registerServiceTypesModule(scope, ctx));
+      await api.register(async (scope) => registerSupportModule(scope, ctx));
+      await api.register(async (scope) => registerSmsModule(scope, ctx, sandboxSms));
       await api.register(async (scope) => registerChatModule(scope, ctx));
       await api.register(async (scope) => registerBaziModule(scope, ctx));
       await api.register(async (scope) => registerRewardModule(scope, ctx));

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { Validator } from '@/lib/validators';
 
 type Values = Record<string, string>;
@@ -36,28 +36,22 @@ export interface FormFields<V extends Values> {
  */
 export function useFormFields<V extends Values>({ initial, checks = {}, dependents = {} }: Options<V>): FormFields<V> {
   const [state, setState] = useState<{ values: V; errors: Errors<V> }>({ values: initial, errors: {} });
-  // The latest options, without making the callbacks below change on every render.
-  const rules = useRef({ checks, dependents });
-  rules.current = { checks, dependents };
-
-  const check = useCallback((name: keyof V, values: V) => {
-    for (const validate of rules.current.checks[name] ?? []) {
+  // Plain functions of this render's options: the field bindings below are made anew on every render anyway.
+  const check = (name: keyof V, values: V) => {
+    for (const validate of checks[name] ?? []) {
       const error = validate(values[name] ?? '', values);
       if (error) return error;
     }
     return undefined;
-  }, []);
+  };
 
-  const change = useCallback(
-    (name: keyof V, value: string) =>
-      setState((s) => {
-        const values = { ...s.values, [name]: value };
-        const errors: Errors<V> = { ...s.errors, [name]: check(name, values) };
-        for (const other of rules.current.dependents[name] ?? []) if (other in s.errors) errors[other] = check(other, values);
-        return { values, errors };
-      }),
-    [check],
-  );
+  const change = (name: keyof V, value: string) =>
+    setState((s) => {
+      const values = { ...s.values, [name]: value };
+      const errors: Errors<V> = { ...s.errors, [name]: check(name, values) };
+      for (const other of dependents[name] ?? []) if (other in s.errors) errors[other] = check(other, values);
+      return { values, errors };
+    });
 
   const field = (name: keyof V & string): FieldBinding => ({
     name,

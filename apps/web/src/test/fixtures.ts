@@ -25,7 +25,7 @@ export function jsonResponse(status: number, body: unknown): Response {
  * A mocked global fetch (and fake timers) for every test of the calling file; `advance` moves the fake clock and lets
  * the promises it released settle inside act().
  */
-export function useMockedFetchAndTimers() {
+export function mockFetchAndTimers() {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);

@@ -1,3 +1,2 @@
 // The account module's public surface: what other modules may use.
 export { createAccountMerger } from './merge';
-export { registerAccountModule } from './module';

@@ -1,3 +1,2 @@
 // The referrer module's public surface: what other modules may use.
 export { maskName } from './service';
-export { registerReferrerModule } from './module';

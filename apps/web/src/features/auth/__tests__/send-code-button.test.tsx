@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useMockedFetchAndTimers } from '@/test/fixtures';
+import { mockFetchAndTimers } from '@/test/fixtures';
 import { AppProvider } from '@/app/provider';
 import { SendCodeButton } from '../components/send-code-button';
 import { jsonResponse } from './fixtures';
 
-const { fetchMock } = useMockedFetchAndTimers();
+const { fetchMock } = mockFetchAndTimers();
 
 function renderButton(phone: string | undefined, onInvalidPhone?: (m: string) => void) {
   render(

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface AuthTab<K extends string> {
   key: K;
@@ -24,8 +24,9 @@ const STEP: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
  */
 export function AuthTabs<K extends string>({ tabs, active, onChange, label }: AuthTabsProps<K>) {
   const id = useId();
-  const visited = useRef(new Set<K>());
-  visited.current.add(active);
+  // Every tab shown so far; a newly active one joins during this render, before anything is drawn.
+  const [visited, setVisited] = useState<K[]>([active]);
+  if (!visited.includes(active)) setVisited([...visited, active]);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
@@ -68,7 +69,7 @@ export function AuthTabs<K extends string>({ tabs, active, onChange, label }: Au
         ))}
       </div>
       {tabs
-        .filter((tab) => visited.current.has(tab.key))
+        .filter((tab) => tab.key === active || visited.includes(tab.key))
         .map((tab) => (
           <div
             key={tab.key}

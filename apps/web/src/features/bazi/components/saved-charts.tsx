@@ -1,7 +1,7 @@
-import type { BaziChartSummary } from '@lingxi/shared';
+import type { BaziChartList, BaziChartSummary } from '@lingxi/shared';
 import { Button, Card, List, Popconfirm, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
 import { deleteSavedChart } from '../api/delete-saved-chart';
@@ -23,28 +23,44 @@ export function SavedCharts({ onOpen, opening }: SavedChartsProps) {
   const [page, setPage] = useState(1);
   const [loading, setLoading] = useState(true);
 
-  const load = useCallback(
-    async (p: number, signal?: AbortSignal) => {
-      setLoading(true);
-      try {
-        const data = await getSavedCharts(p, PAGE_SIZE, signal);
-        setRecords(data.records);
-        setTotal(data.total);
-        setPage(p);
-      } catch (error) {
-        if (!signal?.aborted) message.error(errorMessage(error, '加载我的命盘失败'));
-      } finally {
-        if (!signal?.aborted) setLoading(false);
-      }
-    },
-    [message],
-  );
+  const show = (p: number, data: BaziChartList) => {
+    setRecords(data.records);
+    setTotal(data.total);
+    setPage(p);
+  };
+  const failed = (error: unknown) => message.error(errorMessage(error, '加载我的命盘失败'));
 
+  /** Another page, or the same one again after a delete; the list shows its spinner until the answer is in. */
+  const load = async (p: number) => {
+    setLoading(true);
+    try {
+      show(p, await getSavedCharts(p, PAGE_SIZE));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  // The first page on arrival (`loading` starts true).
+  const arrived = useEffectEvent((data: BaziChartList) => {
+    show(1, data);
+    setLoading(false);
+  });
+  const notArrived = useEffectEvent((error: unknown) => {
+    failed(error);
+    setLoading(false);
+  });
   useEffect(() => {
     const controller = new AbortController();
-    void load(1, controller.signal);
+    getSavedCharts(1, PAGE_SIZE, controller.signal).then(
+      (data) => arrived(data),
+      (error: unknown) => {
+        if (!controller.signal.aborted) notArrived(error);
+      },
+    );
     return () => controller.abort();
-  }, [load]);
+  }, []);
 
   const remove = async (id: string) => {
     try {

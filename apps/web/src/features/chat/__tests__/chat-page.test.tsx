@@ -223,7 +223,8 @@ describe('chat page', () => {
     expect(await screen.findByText('第一句')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '菜单' }));
     fireEvent.click(await screen.findByRole('button', { name: '重命名 旧对话' }));
-    const name = await screen.findByLabelText('会话名称');
+    const name = (await screen.findByLabelText('会话名称')) as HTMLInputElement;
+    expect(name.value).toBe('旧对话');
     fireEvent.change(name, { target: { value: '新名字' } });
     fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
     expect(await screen.findByText('重命名成功')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { SESSION_NAME_MAX } from '@lingxi/shared/rules';
 import { Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SessionItem } from '../types';
 
 interface RenameSessionModalProps {
@@ -10,9 +10,14 @@ interface RenameSessionModalProps {
 }
 
 export function RenameSessionModal({ session, onClose, onRename }: RenameSessionModalProps) {
-  const [name, setName] = useState('');
+  const [name, setName] = useState(session?.session_name ?? '');
   const [saving, setSaving] = useState(false);
-  useEffect(() => setName(session?.session_name ?? ''), [session]);
+  // A session opened for renaming starts from its current name (adjusted during render, not after it).
+  const [shown, setShown] = useState(session);
+  if (session !== shown) {
+    setShown(session);
+    setName(session?.session_name ?? '');
+  }
   const trimmed = name.trim();
   const save = async () => {
     if (!session || !trimmed) return;

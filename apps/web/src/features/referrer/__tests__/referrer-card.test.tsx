@@ -1,13 +1,13 @@
 import type { UserInfo } from '@lingxi/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, testUser, useMockedFetchAndTimers } from '@/test/fixtures';
+import { jsonResponse, testUser, mockFetchAndTimers } from '@/test/fixtures';
 import { AppProvider } from '@/app/provider';
 import { ReferrerCard } from '../components/referrer-card';
 
 const json = jsonResponse;
 const user = testUser;
-const { fetchMock, advance } = useMockedFetchAndTimers();
+const { fetchMock, advance } = mockFetchAndTimers();
 
 function renderCard(u: UserInfo) {
   const onRefreshUser = vi.fn(async () => undefined);

@@ -9,17 +9,21 @@ import { lookupReferrer } from '../api/lookup-referrer';
  * after the last key). Spec §8: a failed lookup silently clears the result.
  */
 export function useReferrerLookup(boundPhone: string | null, typed: string) {
-  const [found, setFound] = useState<ReferrerView | null>(null);
   const phone = boundPhone ?? typed.trim();
+  // What the lookup is for: an answer shows only while the number it was asked for is still the one on screen.
+  const key = `${boundPhone ? 'bound' : 'typed'}:${phone}`;
+  const [answer, setAnswer] = useState<{ key: string; found: ReferrerView | null } | null>(null);
 
   useEffect(() => {
-    setFound(null);
     if (!PHONE_PATTERN.test(phone)) return;
     const controller = new AbortController();
     const timer = setTimeout(
       () => {
         const load = boundPhone ? getMyReferrer(controller.signal) : lookupReferrer(phone, controller.signal);
-        load.then((v) => !controller.signal.aborted && setFound(v ?? null)).catch(() => !controller.signal.aborted && setFound(null));
+        load.then(
+          (v) => !controller.signal.aborted && setAnswer({ key, found: v ?? null }),
+          () => !controller.signal.aborted && setAnswer({ key, found: null }),
+        );
       },
       boundPhone ? 0 : 300,
     );
@@ -27,7 +31,7 @@ export function useReferrerLookup(boundPhone: string | null, typed: string) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [phone, boundPhone]);
+  }, [phone, boundPhone, key]);
 
-  return found;
+  return answer?.key === key && PHONE_PATTERN.test(phone) ? answer.found : null;
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_TRADE_TYPE } from '@lingxi/shared/rules';
 import type { PaymentMethod, PaymentOrder } from '@lingxi/shared';
 import { Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFeedback } from '@/lib/feedback';
 import { createPayment } from '../api/create-payment';
 import { usePaymentMethods } from '../api/get-payment-methods';
@@ -25,15 +25,13 @@ export interface RewardDialogProps {
 export function RewardDialog({ open, onClose, onSuccess }: RewardDialogProps) {
   const { message } = useFeedback();
   const methods = usePaymentMethods(open);
-  const [value, setValue] = useState<RewardFormValue>({ amount: null, method: 'wechat' });
+  const [chosen, setValue] = useState<RewardFormValue>({ amount: null, method: 'wechat' });
+  // Always a method the server offers (the list may be WeChat only).
+  const value: RewardFormValue =
+    methods && !(chosen.method in methods) ? { ...chosen, method: Object.keys(methods)[0] as PaymentMethod } : chosen;
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [order, setOrder] = useState<PaymentOrder | null>(null);
-
-  // Keep the chosen method one the server offers (the list may be WeChat only).
-  useEffect(() => {
-    if (methods && !(value.method in methods)) setValue((v) => ({ ...v, method: Object.keys(methods)[0] as PaymentMethod }));
-  }, [methods, value.method]);
 
   const close = () => {
     setOrder(null);

@@ -35,21 +35,23 @@ export function RewardHistoryPage({ initialized, signedIn }: RewardHistoryPagePr
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
-  const [data, setData] = useState<MyTipsData | null>(null);
-  const [loading, setLoading] = useState(false);
+  // The last answer and the page it answered: the previous rows stay while the next page loads or if it fails.
+  const [result, setResult] = useState<{ for: typeof page | null; data: MyTipsData | null }>({ for: null, data: null });
+  const loading = signedIn && result.for !== page;
+  const { data } = result;
 
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
-    setLoading(true);
-    getMyTips(page.current, page.pageSize, controller.signal)
-      .then(setData, (error: unknown) => {
+    getMyTips(page.current, page.pageSize, controller.signal).then(
+      (d) => setResult({ for: page, data: d }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
         // Spec §8: failures on this page are only logged.
-        if (!controller.signal.aborted) console.error('获取打赏记录失败', error);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
+        console.error('获取打赏记录失败', error);
+        setResult((r) => ({ for: page, data: r.data }));
+      },
+    );
     return () => controller.abort();
   }, [signedIn, page]);
 

@@ -16,8 +16,12 @@ const columns: TableColumnsType<TipRecord> = [
   { title: '时间', dataIndex: 'created_at', render: (t: string) => formatTime(t) },
 ];
 
+type TipList = { records: TipRecord[]; total: number };
+type ListError = { text: string; forbidden: boolean };
+const NO_TIPS: TipList = { records: [], total: 0 };
+
 /** Spec §8 Tip list: the server's message or '获取失败'; no answer at all is '请求失败'. */
-function listError(error: unknown): { text: string; forbidden: boolean } {
+function listError(error: unknown): ListError {
   if (error instanceof ApiError && (error.kind === 'http' || error.kind === 'refused')) {
     const message = (error.body as { message?: unknown } | null)?.message;
     return { text: typeof message === 'string' && message ? message : '获取失败', forbidden: error.status === 403 };
@@ -35,27 +39,24 @@ export function RewardListPage({ initialized, signedIn }: RewardListPageProps) {
   useDocumentTitle('打赏记录管理');
   const isMobile = useIsMobile();
   const [query, setQuery] = useState<{ page: number; pageSize: number; filters: TipListFilters }>({ page: 1, pageSize: 10, filters: {} });
-  const [data, setData] = useState<{ records: TipRecord[]; total: number }>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<{ text: string; forbidden: boolean } | null>(null);
+  // The last answer and the query it answered: rows stay on screen while the next page loads or if it fails.
+  const [result, setResult] = useState<{ for: typeof query | null; data: TipList; error: ListError | null }>({
+    for: null,
+    data: NO_TIPS,
+    error: null,
+  });
+  const loading = signedIn && result.for !== query;
+  const { data, error } = result;
 
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
-    setLoading(true);
-    getTipList(query.page, query.pageSize, query.filters, controller.signal)
-      .then(
-        (d) => {
-          setData(d);
-          setError(null);
-        },
-        (e: unknown) => {
-          if (!controller.signal.aborted) setError(listError(e));
-        },
-      )
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
+    getTipList(query.page, query.pageSize, query.filters, controller.signal).then(
+      (d) => setResult({ for: query, data: d, error: null }),
+      (e: unknown) => {
+        if (!controller.signal.aborted) setResult((r) => ({ for: query, data: r.data, error: listError(e) }));
+      },
+    );
     return () => controller.abort();
   }, [signedIn, query]);
 

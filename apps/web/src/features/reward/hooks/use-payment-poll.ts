@@ -1,6 +1,6 @@
 import { PAYMENT_POLL_MS } from '@lingxi/shared/rules';
 import type { PaymentStatus } from '@lingxi/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { getPaymentStatus } from '../api/get-payment-status';
 
 /**
@@ -8,8 +8,8 @@ import { getPaymentStatus } from '../api/get-payment-status';
  * A failed fetch is retried on the next tick: the payment may still go through, and the server settles it.
  */
 export function usePaymentPoll(orderId: string | null, onSettled: (status: Exclude<PaymentStatus, 'pending'>) => void) {
-  const callback = useRef(onSettled);
-  callback.current = onSettled;
+  // The caller's latest handler, without restarting the poll when it changes.
+  const settled = useEffectEvent(onSettled);
 
   useEffect(() => {
     if (!orderId) return;
@@ -20,7 +20,7 @@ export function usePaymentPoll(orderId: string | null, onSettled: (status: Exclu
         const { status } = await getPaymentStatus(orderId, controller.signal);
         if (controller.signal.aborted) return;
         if (status !== 'pending') {
-          callback.current(status);
+          settled(status);
           return;
         }
       } catch {

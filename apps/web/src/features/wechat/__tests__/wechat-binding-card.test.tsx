@@ -1,12 +1,12 @@
 import type { UserInfo } from '@lingxi/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useMockedFetchAndTimers } from '@/test/fixtures';
+import { mockFetchAndTimers } from '@/test/fixtures';
 import { renderAt } from '@/test/render';
 import { WechatBindingCard } from '../components/wechat-binding-card';
 import { baseUser, json, qrData, route } from './fixtures';
 
-const { fetchMock, advance } = useMockedFetchAndTimers();
+const { fetchMock, advance } = mockFetchAndTimers();
 
 function renderCard(user: UserInfo, path = '/profile') {
   const props = { onRefreshUser: vi.fn(async () => undefined), onUserChanged: vi.fn(), onSessionLost: vi.fn() };

@@ -1,11 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useMockedFetchAndTimers } from '@/test/fixtures';
+import { mockFetchAndTimers } from '@/test/fixtures';
 import { AppProvider } from '@/app/provider';
 import { WechatLoginPanel } from '../components/wechat-login-panel';
 import { baseUser, json, qrResponse, route, statusResponse } from './fixtures';
 
-const { fetchMock, advance } = useMockedFetchAndTimers();
+const { fetchMock, advance } = mockFetchAndTimers();
 
 const statusCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('wechat-qr-status')).length;
 

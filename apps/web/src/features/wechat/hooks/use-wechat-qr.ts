@@ -1,6 +1,6 @@
 import { WECHAT_QR_POLL_MS } from '@lingxi/shared/rules';
 import type { WechatQrStatusData } from '@lingxi/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { getQrStatus } from '../api/get-qr-status';
 import { WECHAT_TEXT, type QrSource } from '../wechat-texts';
@@ -26,24 +26,36 @@ const MAX_POLL_FAILURES = 3;
  * The QR state machine of spec §4: generating → waiting (poll every 2 s) → scanned | expired | error. A poll answered
  * 404 means the QR is gone; a few network failures in a row end in the error state instead of polling forever.
  */
+interface QrState {
+  phase: QrPhase;
+  qr: QrSource | null;
+  errorText?: string;
+  errorDetail?: string;
+}
+const IDLE: QrState = { phase: 'idle', qr: null };
+const GENERATING: QrState = { phase: 'generating', qr: null };
+
 export function useWechatQr(o: Options) {
-  const [phase, setPhase] = useState<QrPhase>('idle');
-  const [qr, setQr] = useState<QrSource | null>(null);
-  const [errorText, setErrorText] = useState<string>();
-  const [errorDetail, setErrorDetail] = useState<string>();
-  const [generation, setGeneration] = useState(0);
-  const latest = useRef(o);
-  latest.current = o;
+  // Each QR attempt is a run: a new one starts when the panel is enabled again or refreshed. What an attempt shows is
+  // kept with its run number, so nothing of the previous attempt shows while the next one generates.
+  const [run, setRun] = useState(0);
+  const [wasEnabled, setWasEnabled] = useState(o.enabled);
+  if (o.enabled !== wasEnabled) {
+    setWasEnabled(o.enabled);
+    if (o.enabled) setRun((r) => r + 1);
+  }
+  const [state, setState] = useState<QrState & { run: number }>({ run: -1, ...GENERATING });
+  // The caller's latest options and callbacks, read by the running attempt without restarting it.
+  const latest = useEffectEvent(() => o);
 
   useEffect(() => {
-    if (!o.enabled) {
-      setPhase('idle');
-      return;
-    }
+    if (!o.enabled) return;
     let stopped = false;
+    let source: QrSource | null = null;
     let pollTimer: ReturnType<typeof setTimeout> | undefined;
     let deadline: ReturnType<typeof setTimeout> | undefined;
     const controller = new AbortController();
+    const show = (next: Omit<QrState, 'qr'>) => setState({ run, qr: source, ...next });
     const stop = () => {
       stopped = true;
       clearTimeout(pollTimer);
@@ -52,44 +64,37 @@ export function useWechatQr(o: Options) {
     };
     const fail = (text: string, detail?: string) => {
       stop();
-      setPhase('error');
-      setErrorText(text);
-      setErrorDetail(detail && detail !== text ? detail : undefined);
+      show({ phase: 'error', errorText: text, errorDetail: detail && detail !== text ? detail : undefined });
     };
     const expire = (text: string) => {
       stop();
-      setPhase('expired');
-      setErrorText(text);
+      show({ phase: 'expired', errorText: text });
     };
 
-    setPhase('generating');
-    setQr(null);
-    setErrorText(undefined);
-    setErrorDetail(undefined);
-
-    const run = async () => {
-      let source: QrSource;
+    const start = async () => {
+      let created: QrSource;
       try {
-        source = await latest.current.create();
+        created = await latest().create();
       } catch (error) {
-        if (!stopped) fail(latest.current.createFailedText(error));
+        if (!stopped) fail(latest().createFailedText(error));
         return;
       }
       if (stopped) return;
-      setQr(source);
-      setPhase('waiting');
-      if (latest.current.pollTimeoutMs) {
+      source = created;
+      show({ phase: 'waiting' });
+      const { pollTimeoutMs } = latest();
+      if (pollTimeoutMs) {
         deadline = setTimeout(() => {
           expire(WECHAT_TEXT.pollTimeout);
-          latest.current.onTimeout?.();
-        }, latest.current.pollTimeoutMs);
+          latest().onTimeout?.();
+        }, pollTimeoutMs);
       }
       let failures = 0;
       const poll = async () => {
         if (stopped) return;
         let status: WechatQrStatusData;
         try {
-          status = await getQrStatus(source.qrId, controller.signal);
+          status = await getQrStatus(created.qrId, controller.signal);
         } catch (error) {
           if (stopped) return;
           if (error instanceof ApiError && error.status === 404) return expire(WECHAT_TEXT.expired);
@@ -105,22 +110,23 @@ export function useWechatQr(o: Options) {
         } else if (status.status === 'expired') {
           expire(WECHAT_TEXT.expired);
         } else if (status.status === 'failed') {
-          fail(status.message ?? latest.current.scanFailedText);
+          fail(status.message ?? latest().scanFailedText);
         } else {
           stop();
-          setPhase('scanned');
+          show({ phase: 'scanned' });
           try {
-            await latest.current.onScanned(status);
+            await latest().onScanned(status);
           } catch (error) {
-            fail(latest.current.scanFailedText, errorMessage(error, latest.current.scanFailedText));
+            fail(latest().scanFailedText, errorMessage(error, latest().scanFailedText));
           }
         }
       };
       pollTimer = setTimeout(poll, WECHAT_QR_POLL_MS);
     };
-    void run();
+    void start();
     return stop;
-  }, [o.enabled, generation]);
+  }, [o.enabled, run]);
 
-  return { phase, qr, errorText, errorDetail, refresh: () => setGeneration((g) => g + 1) };
+  const shown = !o.enabled ? IDLE : state.run === run ? state : GENERATING;
+  return { ...shown, refresh: () => setRun((r) => r + 1) };
 }
