@@ -46,6 +46,8 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少需要16个字符').optional(),
   ALLOW_SANDBOX: z.stringbool().default(false),
   API_DOCS: z.stringbool().optional(),
+  /** SIGTERM: how long running chat replies may take to finish before they are stopped and the process exits. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   ...smsEnv.shape,
   ...chatEnv.shape,
   ...baziEnv.shape,
@@ -117,6 +119,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       perMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       accountCache: { ttlMs: e.ACCOUNT_CACHE_TTL_MS, maxEntries: e.ACCOUNT_CACHE_MAX_ENTRIES },
     },
+    /** Replies may finish for drainMs after SIGTERM; the process exits at the latest 10 s after that. */
+    shutdown: { drainMs: e.SHUTDOWN_GRACE_MS, forceExitMs: e.SHUTDOWN_GRACE_MS + 10_000 },
     chat: chatConfig(e),
     bazi: baziConfig(e),
     reward: rewardConfig(e),

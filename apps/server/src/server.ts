@@ -23,7 +23,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // Stop accepting, let in-flight requests finish, close the database; a stuck request cannot hold the exit forever.
-    const force = setTimeout(() => process.exit(1), 25_000);
+    const force = setTimeout(() => process.exit(1), config.shutdown.forceExitMs);
     force.unref();
     setInterval(() => app.server.closeIdleConnections(), 250).unref();
     app.close().then(

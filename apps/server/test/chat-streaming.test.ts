@@ -1,3 +1,4 @@
+import type { SessionDetail } from '@lingxi/shared';
 import { randomUUID } from 'node:crypto';
 import { parseSseBlock } from './support/sse';
 import type { AddressInfo } from 'node:net';
@@ -100,7 +101,11 @@ describe.each(dbTargets)('chat streaming through an OpenAI-compatible upstream o
       signal: o.signal,
     });
   const detail = async (key: string) =>
-    (await (await fetch(`${base}/api/cache/session-detail?session_id=${key}`, { headers: bearer(token) })).json()) as {
+    (
+      (await (await fetch(`${base}/api/cache/session-detail?session_id=${key}`, { headers: bearer(token) })).json()) as {
+        data: SessionDetail;
+      }
+    ).data as {
       messages: {
         order: number;
         role: string;

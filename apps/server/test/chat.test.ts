@@ -90,7 +90,7 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
     });
 
     const detail = await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) });
-    const { messages } = detail.json();
+    const { messages } = detail.json().data;
     expect(messages).toHaveLength(2);
     expect(messages[0]).toMatchObject({ order: 1, role: 'user', content: question, status: 'done' });
     expect(messages[1]).toMatchObject({ order: 2, role: 'assistant', content: text, status: 'done', tokens_estimated: true });
@@ -145,7 +145,7 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
     expect(text).toContain('12356');
     const { messages } = (
       await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) })
-    ).json();
+    ).json().data;
     expect(messages.map((m: { safety: { crisis: boolean } }) => m.safety.crisis)).toEqual([true, true]);
     const calm = parseSse((await stream(token, { type: 'psychology', query: '今天天气不错', key: session_id })).body);
     expect(JSON.parse(calm.final!.data).safety).toEqual({ crisis: false });
@@ -159,7 +159,7 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
     expect(JSON.parse(again.final!.data)).toMatchObject({ order: 2, status: 'done' });
     const { messages } = (
       await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) })
-    ).json();
+    ).json().data;
     expect(messages).toHaveLength(2);
     const fresh = await newChat(ctx, token, 'wisdom');
     const nothing = await stream(token, { type: 'wisdom', query: '', key: fresh.session_id, regenerate: true });
@@ -236,7 +236,7 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
     expect(dup.json().message).toBe('该消息序号已存在');
     const detail = (
       await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${session_id}`, headers: bearer(token) })
-    ).json();
+    ).json().data;
     expect(detail.messages[0]).toMatchObject({
       order: 1,
       role: 'user',

@@ -22,7 +22,7 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
   let server: ChildProcess | null = null;
   const base = () => `http://127.0.0.1:${fakes.appPort}`;
 
-  async function start() {
+  async function start(extraEnv: Record<string, string> = {}) {
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -42,6 +42,7 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
         LLM_API_KEY: 'test-key',
         LLM_MODEL: 'fake-model',
         PAY_QUERY_MIN_INTERVAL_MS: '0',
+        ...extraEnv,
       },
     });
     for (let i = 0; i < 300; i++) {
@@ -122,8 +123,8 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
     expect(['streaming', 'aborted']).toContain(after[1]?.status);
   }, 60_000);
 
-  it('drains on SIGTERM: the live stream ends, its reply is saved as aborted, and the process exits 0', async () => {
-    const key = randomUUID();
+  /** Starts a slow reply, waits until some of it is saved, then sends SIGTERM; resolves what the client received. */
+  async function sigtermMidStream(key: string) {
     await call('/api/chat/chat-new', token, { type: 'general', query: '慢慢讲', key });
     const stream = fetch(`${base()}/api/chat/chat-streaming`, {
       method: 'POST',
@@ -138,6 +139,30 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
     const s = server!;
     const exited = new Promise<number | null>((r) => s.once('exit', (code) => r(code)));
     s.kill('SIGTERM');
+    return { stream, exited, seen };
+  }
+
+  it('drains on SIGTERM: new requests get 503, the live reply finishes, and the process exits 0', async () => {
+    const key = randomUUID();
+    const { stream, exited } = await sigtermMidStream(key);
+    await new Promise((r) => setTimeout(r, 200));
+    const meanwhile = await fetch(`${base()}/api/service-types`).catch(() => null);
+    // Refused while draining (or, if the listener is already closed, not accepted at all).
+    expect(meanwhile === null || meanwhile.status === 503).toBe(true);
+    const body = await stream;
+    expect(body).toContain('event: final');
+    expect(await exited).toBe(0);
+    server = null;
+    await start();
+    const after = (await call<SessionDetail>(`/api/cache/session-detail?session_id=${key}`, token)).data.messages;
+    expect(after[1]?.status).toBe('done');
+  }, 60_000);
+
+  it('stops a reply still running when the grace period ends: saved as aborted, and the process exits 0', async () => {
+    await kill();
+    await start({ SHUTDOWN_GRACE_MS: '300' });
+    const key = randomUUID();
+    const { stream, exited, seen } = await sigtermMidStream(key);
     // The client sees its stream finish rather than being cut, and the process leaves on its own.
     await stream;
     expect(await exited).toBe(0);

@@ -1,12 +1,29 @@
 import { z } from 'zod';
 import { PHONE_PATTERN, normalizePhone } from '../validation';
-import { CHAT_MSG, CHAT_QUERY_MAX, SESSION_NAME_MAX } from '../rules/chat-limits';
+import {
+  CHAT_MSG,
+  CHAT_QUERY_MAX,
+  SAVE_CONTENT_MAX,
+  SAVE_CONTENT_RAG_MAX,
+  SESSION_NAME_MAX,
+  SESSION_PAGE_DEFAULT,
+  SESSION_PAGE_MAX,
+} from '../rules/chat-limits';
 import { envelope } from './common';
 
 /** Spec §7 Chat, §3 chat entities. One contract for the server's validation and the web client's types. */
 
 // The zod-free limits and texts live in rules/ so the web can use them without bundling zod (ADR 008); re-exported unchanged.
-export { CHAT_MSG, CHAT_QUERY_MAX, SESSION_NAME_FROM_QUERY, SESSION_NAME_MAX } from '../rules/chat-limits';
+export {
+  CHAT_MSG,
+  CHAT_QUERY_MAX,
+  SAVE_CONTENT_MAX,
+  SAVE_CONTENT_RAG_MAX,
+  SESSION_NAME_FROM_QUERY,
+  SESSION_NAME_MAX,
+  SESSION_PAGE_DEFAULT,
+  SESSION_PAGE_MAX,
+} from '../rules/chat-limits';
 
 export const chatRole = z.enum(['user', 'assistant'], { error: CHAT_MSG.roleInvalid });
 export type ChatRole = z.infer<typeof chatRole>;
@@ -87,6 +104,26 @@ export type SessionSummary = z.infer<typeof sessionSummary>;
 export const sessionListResponse = envelope(z.array(sessionSummary));
 
 export const sessionIdQuery = z.object({ session_id: sessionIdField });
+/**
+ * A page of a session's messages, oldest first: the newest `limit` by default, or the `limit` just before order
+ * `before` (the `order` of the oldest message the client holds).
+ */
+export const sessionDetailQuery = sessionIdQuery.extend({
+  before: z.coerce
+    .number({ error: CHAT_MSG.pageInvalid })
+    .int({ error: CHAT_MSG.pageInvalid })
+    .min(1, { error: CHAT_MSG.pageInvalid })
+    .max(2_000_000_000, { error: CHAT_MSG.pageInvalid })
+    .optional(),
+  limit: z.coerce
+    .number({ error: CHAT_MSG.pageInvalid })
+    .int({ error: CHAT_MSG.pageInvalid })
+    .min(1, { error: CHAT_MSG.pageInvalid })
+    .max(SESSION_PAGE_MAX, { error: CHAT_MSG.pageInvalid })
+    .optional()
+    .default(SESSION_PAGE_DEFAULT),
+});
+export type SessionDetailQuery = z.input<typeof sessionDetailQuery>;
 export const chatMessage = z.object({
   order: z.number().int(),
   role: chatRole,
@@ -104,9 +141,12 @@ export const sessionDetail = z.object({
   session_name: z.string().nullable(),
   service_type: z.string(),
   messages: z.array(chatMessage),
+  /** Older messages exist: ask again with `before` = the first message's order. */
+  has_more: z.boolean(),
 });
 export type SessionDetail = z.infer<typeof sessionDetail>;
-export const sessionDetailResponse = envelope(sessionDetail).extend({ messages: z.array(chatMessage) });
+/** Each message once, under data (it used to be repeated at the top level). */
+export const sessionDetailResponse = envelope(sessionDetail);
 
 const EARLIEST_MESSAGE_TIME = Date.UTC(2000, 0, 1);
 const DAY_MS = 86_400_000;
@@ -131,8 +171,8 @@ export const saveMessageBody = z.object({
   /** Ignored: a message is always saved as the caller's own. */
   user_id: z.union([z.string(), z.number()]).optional().nullable(),
   role: chatRole,
-  content: z.string({ error: '请输入消息内容' }).max(20_000, { error: '消息内容过长' }),
-  content_rag: z.string().max(20_000).optional().nullable(),
+  content: z.string({ error: CHAT_MSG.contentRequired }).max(SAVE_CONTENT_MAX, { error: CHAT_MSG.contentTooLong }),
+  content_rag: z.string().max(SAVE_CONTENT_RAG_MAX, { error: CHAT_MSG.contentRagTooLong }).optional().nullable(),
   order_num: z.number().int().min(0).max(1_000_000).optional().nullable(),
   message_time: messageTimeField.optional().nullable(),
 });

@@ -1,22 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { baziCharts } from '../../db/schema';
-
 /**
- * Grounded context for the fortune-telling personas: a compact summary of the user's latest saved chart. The chart
- * table belongs to the bazi module; we only read it (no import of that module), and read defensively, because the
- * stored JSON is another module's contract (spec §3 Bazi result).
+ * Grounded context for the fortune-telling personas: a compact summary of the user's latest saved chart (read by
+ * turn-repository.ts). The chart table belongs to the bazi module; we only read it (no import of that module), and
+ * read defensively, because the stored JSON is another module's contract (spec §3 Bazi result).
  */
-export async function latestChart(db: Db, userId: string): Promise<{ input: unknown; result: unknown; createdAt: Date } | null> {
-  const [row] = await db
-    .select({ input: baziCharts.input, result: baziCharts.result, createdAt: baziCharts.createdAt })
-    .from(baziCharts)
-    .where(eq(baziCharts.userId, userId))
-    .orderBy(desc(baziCharts.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
 const STEM_ELEMENT: Record<string, string> = {
   甲: '木',
   乙: '木',

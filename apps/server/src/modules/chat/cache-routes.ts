@@ -5,10 +5,12 @@ import {
   saveMessageBody,
   saveMessageResponse,
   sessionDetailResponse,
+  sessionDetailQuery,
   sessionIdQuery,
   sessionListQuery,
   sessionListResponse,
 } from '@lingxi/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import type { ChatService } from './service';
@@ -17,8 +19,12 @@ import type { ChatService } from './service';
  * Spec §7 /cache/*: the chat history. The user_id a client sends is ignored — every call acts on the caller's own
  * sessions, and another user's session id answers 404 exactly like one that does not exist.
  */
-export const cacheRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
+export const cacheRoutes: FastifyPluginAsyncZod<{ chat: ChatService; savePerMinute: number }> = async (app, { chat, savePerMinute }) => {
   const auth = { preHandler: app.requireUser };
+  // Each save is a row that the user's export and erasure carry; per user, counted across instances (Redis).
+  const saveLimit = {
+    rateLimit: { max: savePerMinute, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `save:${req.auth?.user.id ?? req.ip}` },
+  };
 
   app.get(
     '/cache/session-list',
@@ -28,16 +34,13 @@ export const cacheRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (
 
   app.get(
     '/cache/session-detail',
-    { ...auth, schema: { tags: ['chat'], querystring: sessionIdQuery, response: { 200: sessionDetailResponse } } },
-    async (req) => {
-      const detail = await chat.detail(req.auth!.user, req.query.session_id);
-      return { ...ok(detail), messages: detail.messages };
-    },
+    { ...auth, schema: { tags: ['chat'], querystring: sessionDetailQuery, response: { 200: sessionDetailResponse } } },
+    async (req) => ok(await chat.detail(req.auth!.user, req.query)),
   );
 
   app.post(
     '/cache/save-message',
-    { ...auth, schema: { tags: ['chat'], body: saveMessageBody, response: { 200: saveMessageResponse } } },
+    { ...auth, config: saveLimit, schema: { tags: ['chat'], body: saveMessageBody, response: { 200: saveMessageResponse } } },
     async (req) => ok(await chat.saveMessage(req.auth!.user, req.body), '保存成功'),
   );
 

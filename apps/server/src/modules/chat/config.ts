@@ -25,6 +25,16 @@ export const chatEnv = z.object({
   /** How often a growing reply is written to the database, so a refresh shows what has arrived. */
   CHAT_PERSIST_INTERVAL_MS: ms(500),
   CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** A streaming reply not written for this long is treated as abandoned (its process died); writers beat 3× as often. */
+  CHAT_STALE_REPLY_MS: z.coerce.number().int().min(3_000).max(600_000).default(30_000),
+  /** Replies one user may have streaming at once, across every process and instance. */
+  CHAT_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
+  /** Tokens (prompt + reply, as the provider counts them) one user may spend per day, Beijing time. */
+  CHAT_DAILY_TOKENS_PER_USER: z.coerce.number().int().min(1).max(2_000_000_000).default(500_000),
+  CHAT_MAX_MESSAGES_PER_SESSION: z.coerce.number().int().min(2).max(100_000).default(1_000),
+  CHAT_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  /** POST /cache/save-message per user and minute. */
+  CHAT_SAVE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
 /** The offline provider answers every question with the same labelled demo text. */
@@ -54,6 +64,14 @@ export function chatConfig(e: z.infer<typeof chatEnv>) {
     heartbeatMs: e.CHAT_HEARTBEAT_MS,
     persistIntervalMs: e.CHAT_PERSIST_INTERVAL_MS,
     ratePerMinute: e.CHAT_RATE_PER_MINUTE,
+    staleReplyMs: e.CHAT_STALE_REPLY_MS,
+    savePerMinute: e.CHAT_SAVE_PER_MINUTE,
+    bounds: {
+      streamsPerUser: e.CHAT_MAX_STREAMS_PER_USER,
+      dailyTokensPerUser: e.CHAT_DAILY_TOKENS_PER_USER,
+      messagesPerSession: e.CHAT_MAX_MESSAGES_PER_SESSION,
+      sessionsPerUser: e.CHAT_MAX_SESSIONS_PER_USER,
+    },
   } as const;
 }
 export type ChatConfig = ReturnType<typeof chatConfig>;

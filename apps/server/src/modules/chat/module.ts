@@ -2,30 +2,54 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
 import { cacheRoutes } from './cache-routes';
 import { createLlmProvider } from './llm';
+import { createPersonaResolver } from './personas/resolve';
 import { createChatRepository } from './repository';
 import { chatRoutes } from './routes';
 import { createChatService } from './service';
 import { statsRoutes } from './stats-routes';
-import { createTurnRunner, type TurnRunner } from './turn';
+import { loadTokenizer } from './tokens';
+import { createActiveTurns, createTurnRunner } from './turn';
+import { createTurnRepository } from './turn-repository';
 
 /** Registers the chat feature under /api: /chat/*, /cache/* (history) and /stats/token-usage. */
 export async function registerChatModule(api: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const config = ctx.config.chat;
-  const repo = createChatRepository(ctx.db);
   const llm = createLlmProvider(config);
-  let turns: TurnRunner | null = null;
-  const chat = createChatService({ repo, serviceTypes: ctx.serviceTypes, config, now: ctx.now, turns: () => turns! });
-  turns = createTurnRunner({ repo, llm, config, db: ctx.db, now: ctx.now, log: ctx.log, resolvePersona: chat.resolvePersona });
+  const tokenizer = await loadTokenizer();
+  const resolvePersona = createPersonaResolver(ctx.serviceTypes);
+  const active = createActiveTurns();
+  const chat = createChatService({ repo: createChatRepository(ctx.db), resolvePersona, active, tokenizer, config, now: ctx.now });
+  const turns = createTurnRunner({
+    turns: createTurnRepository(ctx.db),
+    llm,
+    tokenizer,
+    resolvePersona,
+    active,
+    config,
+    now: ctx.now,
+    log: ctx.log,
+  });
   ctx.log.info({ provider: llm.provider, model: llm.model }, 'chat: language model provider');
-  ctx.metrics.liveStreamsFrom(() => turns!.activeCount());
+  ctx.metrics.liveStreamsFrom(active.count);
 
-  // Open streams would hold close() until they end: stop them (their partial text is saved as 'aborted') first.
+  // Shutdown drains: replies running now may finish within the grace period; any still running then are stopped
+  // (their text so far is saved as 'aborted'). New requests meanwhile get 503 (Fastify's closing state).
   api.addHook('preClose', async () => {
-    turns!.stopAll('shutdown');
-    for (let waited = 0; turns!.activeCount() > 0 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    await settleWithin(active.drained(), ctx.config.shutdown.drainMs);
+    active.stopAll('shutdown');
+    await settleWithin(active.drained(), 5_000);
   });
 
   await api.register(chatRoutes, { chat, turns, heartbeatMs: config.heartbeatMs, perMinute: config.ratePerMinute });
-  await api.register(cacheRoutes, { chat });
+  await api.register(cacheRoutes, { chat, savePerMinute: config.savePerMinute });
   await api.register(statsRoutes, { chat });
 }
+
+const settleWithin = (p: Promise<void>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    void p.then(() => {
+      clearTimeout(t);
+      resolve();
+    });
+  });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chatMessages, chatSessions, users } from '../../db/schema';
 
@@ -10,22 +10,6 @@ export type MessageStatus = 'streaming' | 'done' | 'aborted' | 'error';
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
-export interface NewTurn {
-  sessionId: string;
-  userId: string;
-  query: string;
-  contentRag: string | null;
-  crisis: boolean;
-  model: string;
-  /** Our own count of everything sent upstream; replaced by the provider's usage when it reports one. */
-  promptTokens: number;
-  /** The order number of the question: one past the session's last message. */
-  nextOrder: number;
-  now: Date;
-  /** Names a session that has none yet (its first question). */
-  nameIfUnnamed: string | null;
 }
 
 /** SQL for chat sessions and messages. Every read by id that serves a user is scoped by that user's id. */
@@ -72,130 +56,65 @@ export function createChatRepository(db: Db) {
         .returning({ id: chatSessions.id });
       return rows.length > 0;
     },
-    async listMessages(sessionId: string): Promise<MessageRow[]> {
-      return db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(asc(chatMessages.orderNum));
-    },
-    async lastMessages(sessionId: string, n: number): Promise<MessageRow[]> {
+    /** One page of a session's messages, oldest first: the newest `limit` before order `before` (all when absent). */
+    async messagesPage(sessionId: string, limit: number, before?: number): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
+      const where = before
+        ? and(eq(chatMessages.sessionId, sessionId), lt(chatMessages.orderNum, before))
+        : eq(chatMessages.sessionId, sessionId);
       const rows = await db
         .select()
         .from(chatMessages)
-        .where(eq(chatMessages.sessionId, sessionId))
+        .where(where)
         .orderBy(desc(chatMessages.orderNum))
-        .limit(n);
-      return rows.reverse();
+        .limit(limit + 1);
+      const hasMore = rows.length > limit;
+      return { rows: rows.slice(0, limit).reverse(), hasMore };
+    },
+    async countSessions(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(chatSessions).where(eq(chatSessions.userId, userId));
+      return Number(row?.n ?? 0);
     },
     /**
-     * Stores the question and an empty 'streaming' reply in one statement, at the next two order numbers (the caller
-     * read the last one). Two concurrent turns on one session collide on the (session_id, order_num) unique index;
-     * the caller maps that to 409.
+     * save-message: under the same per-user lock as a turn start (chat_begin_turn), so the session's message cap holds
+     * however many saves arrive at once, on however many processes. Null when the session is full.
      */
-    async insertTurn(t: NewTurn): Promise<{ userMessageId: number; assistantMessageId: number; order: number }> {
-      const order = t.nextOrder;
-      const common = { sessionId: t.sessionId, userId: t.userId, crisis: t.crisis, messageTime: t.now, updatedAt: t.now };
-      const rows = await db
-        .insert(chatMessages)
-        .values([
-          {
-            ...common,
-            role: 'user',
-            content: t.query,
-            contentRag: t.contentRag,
-            orderNum: order,
-            status: 'done',
-            tokens: t.promptTokens,
-            tokensEstimated: true,
-          },
-          { ...common, role: 'assistant', content: '', orderNum: order + 1, status: 'streaming', model: t.model },
-        ])
-        .returning({ id: chatMessages.id, role: chatMessages.role });
-      const name = t.nameIfUnnamed;
-      await db
-        .update(chatSessions)
-        .set({ updatedAt: t.now, ...(name ? { sessionName: sql`coalesce(${chatSessions.sessionName}, ${name})` } : {}) })
-        .where(eq(chatSessions.id, t.sessionId));
-      return {
-        userMessageId: rows.find((r) => r.role === 'user')!.id,
-        assistantMessageId: rows.find((r) => r.role === 'assistant')!.id,
-        order: order + 1,
-      };
-    },
-    /** Regenerate: the last reply starts over in place, keeping its order number. */
-    async restartReply(messageId: number, v: { model: string; crisis: boolean; now: Date }) {
-      await db
-        .update(chatMessages)
-        .set({
-          content: '',
-          status: 'streaming',
-          model: v.model,
-          crisis: v.crisis,
-          tokens: 0,
-          tokensEstimated: false,
-          errorCode: null,
-          messageTime: v.now,
-          updatedAt: v.now,
-        })
-        .where(eq(chatMessages.id, messageId));
-    },
-    async touchSession(id: string, now: Date) {
-      await db.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, id));
-    },
-    async updateReply(
-      messageId: number,
+    async saveMessage(
       v: {
+        sessionId: string;
+        userId: string;
+        role: string;
         content: string;
-        status: MessageStatus;
+        contentRag: string | null;
+        order: number | null;
+        tokens: number;
+        time: Date;
         now: Date;
-        model?: string;
-        tokens?: number;
-        tokensEstimated?: boolean;
-        errorCode?: string | null;
       },
-    ) {
-      await db
-        .update(chatMessages)
-        .set({
+      maxMessages: number,
+    ): Promise<{ order: number } | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'chat-turn:' + v.userId}, 0))`);
+        const [stats] = await tx
+          .select({ n: count(), top: max(chatMessages.orderNum) })
+          .from(chatMessages)
+          .where(eq(chatMessages.sessionId, v.sessionId));
+        if (Number(stats?.n ?? 0) >= maxMessages) return null;
+        const order = v.order ?? (stats?.top ?? 0) + 1;
+        await tx.insert(chatMessages).values({
+          sessionId: v.sessionId,
+          userId: v.userId,
+          role: v.role,
           content: v.content,
-          status: v.status,
+          contentRag: v.contentRag,
+          orderNum: order,
+          status: 'done',
+          tokens: v.tokens,
+          tokensEstimated: true,
+          messageTime: v.time,
           updatedAt: v.now,
-          ...(v.model !== undefined ? { model: v.model } : {}),
-          ...(v.tokens !== undefined ? { tokens: v.tokens, tokensEstimated: v.tokensEstimated ?? false } : {}),
-          ...(v.errorCode !== undefined ? { errorCode: v.errorCode } : {}),
-        })
-        .where(eq(chatMessages.id, messageId));
-    },
-    async setTokens(messageId: number, tokens: number, estimated: boolean) {
-      await db.update(chatMessages).set({ tokens, tokensEstimated: estimated }).where(eq(chatMessages.id, messageId));
-    },
-    async nextOrder(sessionId: string): Promise<number> {
-      const [{ top } = { top: null }] = await db
-        .select({ top: max(chatMessages.orderNum) })
-        .from(chatMessages)
-        .where(eq(chatMessages.sessionId, sessionId));
-      return (top ?? 0) + 1;
-    },
-    async insertMessage(v: {
-      sessionId: string;
-      userId: string;
-      role: string;
-      content: string;
-      contentRag: string | null;
-      order: number;
-      tokens: number;
-      time: Date;
-      now: Date;
-    }) {
-      await db.insert(chatMessages).values({
-        sessionId: v.sessionId,
-        userId: v.userId,
-        role: v.role,
-        content: v.content,
-        contentRag: v.contentRag,
-        orderNum: v.order,
-        status: 'done',
-        tokens: v.tokens,
-        tokensEstimated: true,
-        messageTime: v.time,
-        updatedAt: v.now,
+        });
+        await tx.update(chatSessions).set({ updatedAt: v.now }).where(eq(chatSessions.id, v.sessionId));
+        return { order };
       });
     },
     async findUserIdByPhone(phone: string): Promise<string | null> {

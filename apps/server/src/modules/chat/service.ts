@@ -1,59 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CHAT_MSG,
-  DEFAULT_CHAT_TYPE,
-  type ChatMessage,
-  type PersonaPublic,
-  type SessionDetail,
-  type SessionSummary,
-  type TokenUsage,
-} from '@lingxi/shared';
+import { CHAT_MSG, type ChatMessage, type PersonaPublic, type SessionDetail, type SessionSummary, type TokenUsage } from '@lingxi/shared';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { ServiceTypeRepository } from '../service-types';
 import type { ChatConfig } from './config';
-import { findPersona, GENERAL_PERSONA_KEY, type Persona } from './personas';
+import type { PersonaResolver } from './personas/resolve';
 import type { ChatRepository, MessageRow } from './repository';
 import { isUniqueViolation } from './repository';
 import { sessionNameFrom } from './session-name';
-import { countTokens, loadTokenizer } from './tokens';
-import type { TurnRunner } from './turn';
+import { countTokens, type TokenCounter } from './tokens';
+import type { ActiveTurns } from './turn';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Sessions, messages, personas and token statistics. Every session read or write is scoped to the caller. */
 export function createChatService(d: {
   repo: ChatRepository;
-  serviceTypes: ServiceTypeRepository;
+  resolvePersona: PersonaResolver;
+  active: ActiveTurns;
+  tokenizer: TokenCounter;
   config: ChatConfig;
   now: () => Date;
-  turns: () => TurnRunner;
 }) {
-  /**
-   * A persona for a service type: the built-in one (title as edited in the catalogue), the general persona for
-   * 'defaultai' and for catalogue types added later without a persona of their own; null for unknown types.
-   */
-  // The catalogue changes only with a deploy or an admin edit; a minute-old title is fine and saves a query per turn.
-  const catalogue = new Map<string, { at: number; row: Awaited<ReturnType<ServiceTypeRepository['find']>> }>();
-  async function listedType(key: string) {
-    const hit = catalogue.get(key);
-    if (hit && Date.now() - hit.at < 60_000) return hit.row;
-    const row = await d.serviceTypes.find(key);
-    if (catalogue.size > 500) catalogue.clear();
-    catalogue.set(key, { at: Date.now(), row });
-    return row;
-  }
-
-  async function resolvePersona(type: string): Promise<{ persona: Persona; title: string } | null> {
-    const own = findPersona(type);
-    const lookupKey = type === DEFAULT_CHAT_TYPE ? GENERAL_PERSONA_KEY : type;
-    const listed = await listedType(lookupKey);
-    if (own) return { persona: own, title: listed?.title ?? own.title };
-    if (!listed) return null;
-    const general = findPersona(GENERAL_PERSONA_KEY)!;
-    return { persona: { ...general, key: listed.key, title: listed.title }, title: listed.title };
-  }
-
   async function ownSession(user: UserRow, sessionId: string) {
     const s = await d.repo.findOwnSession(sessionId, user.id);
     if (!s) throw notFound(CHAT_MSG.sessionNotFound);
@@ -61,17 +28,16 @@ export function createChatService(d: {
   }
 
   /**
-   * A message still marked 'streaming' that no process is writing any more (server restarted mid-reply) must not
-   * spin forever in the client: past the longest possible reply it reads as aborted.
+   * A message still marked 'streaming' that no process has written for CHAT_STALE_REPLY_MS (its writer beats three
+   * times as often) lost its process: it reads as aborted, so a reloaded page stops waiting for it.
    */
-  const staleAfterMs = d.config.maxDurationMs + 60_000;
   const toMessage = (m: MessageRow): ChatMessage => ({
     order: m.orderNum,
     role: m.role === 'assistant' ? 'assistant' : 'user',
     content: m.content,
     timestamp: m.messageTime.toISOString(),
     status:
-      m.status === 'streaming' && d.now().getTime() - m.updatedAt.getTime() > staleAfterMs
+      m.status === 'streaming' && d.now().getTime() - m.updatedAt.getTime() > d.config.staleReplyMs
         ? 'aborted'
         : (m.status as ChatMessage['status']),
     safety: { crisis: m.crisis },
@@ -81,10 +47,8 @@ export function createChatService(d: {
   });
 
   return {
-    resolvePersona,
-
     async persona(type: string): Promise<PersonaPublic> {
-      const r = await resolvePersona(type);
+      const r = await d.resolvePersona(type);
       if (!r) throw notFound(CHAT_MSG.serviceTypeNotFound);
       return {
         key: type,
@@ -97,7 +61,7 @@ export function createChatService(d: {
 
     /** The client's UUID becomes the session id when it is a UUID nobody uses; a retry of one's own key is idempotent. */
     async newChat(user: UserRow, body: { type: string; query: string; key?: string | null }) {
-      if (!(await resolvePersona(body.type))) throw badRequest(CHAT_MSG.serviceTypeNotFound);
+      if (!(await d.resolvePersona(body.type))) throw badRequest(CHAT_MSG.serviceTypeNotFound);
       const name = sessionNameFrom(body.query);
       const wanted = body.key && UUID.test(body.key) ? body.key.toLowerCase() : null;
       if (wanted) {
@@ -105,6 +69,7 @@ export function createChatService(d: {
         if (existing?.userId === user.id && existing.serviceType === body.type)
           return { session_id: existing.id, session_name: existing.sessionName };
       }
+      if ((await d.repo.countSessions(user.id)) >= d.config.bounds.sessionsPerUser) throw conflict(CHAT_MSG.sessionsLimit);
       for (const id of [wanted, randomUUID(), randomUUID()]) {
         if (!id) continue;
         const row = await d.repo.createSession({ id, userId: user.id, serviceType: body.type, sessionName: name, now: d.now() });
@@ -123,10 +88,17 @@ export function createChatService(d: {
       }));
     },
 
-    async detail(user: UserRow, sessionId: string): Promise<SessionDetail> {
-      const s = await ownSession(user, sessionId);
-      const messages = await d.repo.listMessages(s.id);
-      return { session_id: s.id, session_name: s.sessionName, service_type: s.serviceType, messages: messages.map(toMessage) };
+    /** One page of the session: its newest messages, or those before order `before`. */
+    async detail(user: UserRow, q: { session_id: string; limit: number; before?: number }): Promise<SessionDetail> {
+      const s = await ownSession(user, q.session_id);
+      const page = await d.repo.messagesPage(s.id, q.limit, q.before);
+      return {
+        session_id: s.id,
+        session_name: s.sessionName,
+        service_type: s.serviceType,
+        messages: page.rows.map(toMessage),
+        has_more: page.hasMore,
+      };
     },
 
     async rename(user: UserRow, sessionId: string, name: string) {
@@ -136,7 +108,7 @@ export function createChatService(d: {
 
     async remove(user: UserRow, sessionId: string) {
       await ownSession(user, sessionId);
-      d.turns().stop(sessionId, 'deleted');
+      d.active.stop(sessionId, 'deleted');
       await d.repo.deleteSession(sessionId, user.id);
       return { session_id: sessionId };
     },
@@ -154,28 +126,30 @@ export function createChatService(d: {
       },
     ) {
       const s = await ownSession(user, b.session_id);
-      const order = b.order_num ?? (await d.repo.nextOrder(s.id));
       const parsed = b.message_time ? new Date(b.message_time) : null;
       const time = parsed && !Number.isNaN(parsed.getTime()) ? parsed : d.now();
-      const tokens = countTokens(await loadTokenizer(), b.content);
+      let saved: { order: number } | null;
       try {
-        await d.repo.insertMessage({
-          sessionId: s.id,
-          userId: user.id,
-          role: b.role,
-          content: b.content,
-          contentRag: b.content_rag ?? null,
-          order,
-          tokens,
-          time,
-          now: d.now(),
-        });
+        saved = await d.repo.saveMessage(
+          {
+            sessionId: s.id,
+            userId: user.id,
+            role: b.role,
+            content: b.content,
+            contentRag: b.content_rag ?? null,
+            order: b.order_num ?? null,
+            tokens: countTokens(d.tokenizer, b.content),
+            time,
+            now: d.now(),
+          },
+          d.config.bounds.messagesPerSession,
+        );
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(CHAT_MSG.orderTaken);
         throw err;
       }
-      await d.repo.touchSession(s.id, d.now());
-      return { session_id: s.id, order };
+      if (!saved) throw conflict(CHAT_MSG.sessionFull);
+      return { session_id: s.id, order: saved.order };
     },
 
     async tokenUsage(q: { session_id: string; phone: string }): Promise<TokenUsage> {

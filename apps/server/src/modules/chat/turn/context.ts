@@ -1,0 +1,46 @@
+import { summarizeChart } from '../bazi-context';
+import type { LlmMessage } from '../llm';
+import { buildSystemPrompt, CRISIS_INSTRUCTION, type Persona } from '../personas';
+import { fitToBudget, type TokenCounter } from '../tokens';
+import type { HistoryRow, TurnRepository } from '../turn-repository';
+
+export interface ContextInput {
+  userId: string;
+  persona: Persona;
+  crisis: boolean;
+  query: string;
+  /** Earlier messages of the session, oldest first, without the question being answered. */
+  history: HistoryRow[];
+  now: Date;
+}
+
+export interface TurnContext {
+  messages: LlmMessage[];
+  promptTokens: number;
+  /** Grounding text stored with the question (content_rag). */
+  grounding: string | null;
+}
+
+/**
+ * What the model is sent: the persona's prompt with any grounding (the user's chart for the fortune personas; a
+ * long-term memory would join here), then as much recent history as fits LLM_CONTEXT_TOKENS, then the question.
+ */
+export function createContextBuilder(d: { turns: TurnRepository; tokenizer: TokenCounter; contextTokens: number }) {
+  async function grounding(i: ContextInput): Promise<string | null> {
+    if (!i.persona.safety.groundedChart) return null;
+    const chart = await d.turns.latestChart(i.userId);
+    return chart ? summarizeChart(chart.result, chart.createdAt, i.now) : null;
+  }
+
+  return async function buildContext(i: ContextInput): Promise<TurnContext> {
+    const ground = await grounding(i);
+    const system = [buildSystemPrompt(i.persona), ground, i.crisis ? CRISIS_INSTRUCTION : null].filter(Boolean).join('\n\n');
+    const past: LlmMessage[] = [];
+    for (const m of i.history) {
+      if ((m.role === 'user' || m.role === 'assistant') && m.content.trim()) past.push({ role: m.role, content: m.content });
+    }
+    const fit = fitToBudget(d.tokenizer, system, past, { role: 'user', content: i.query }, d.contextTokens);
+    return { messages: fit.messages, promptTokens: fit.promptTokens, grounding: ground };
+  };
+}
+export type ContextBuilder = ReturnType<typeof createContextBuilder>;

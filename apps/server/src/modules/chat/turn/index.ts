@@ -1,0 +1,54 @@
+import type { ModelInfo } from '@lingxi/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatConfig } from '../config';
+import type { LlmProvider } from '../llm';
+import type { PersonaResolver } from '../personas/resolve';
+import type { TokenCounter } from '../tokens';
+import type { TurnRepository } from '../turn-repository';
+import type { ActiveTurns } from './active-turns';
+import { createContextBuilder } from './context';
+import { createFinisher } from './finish';
+import { createTurnPreparer } from './prepare';
+import { createRelay } from './relay';
+import type { Turn, TurnResult } from './types';
+
+export { createActiveTurns, type ActiveTurns } from './active-turns';
+export { chinaDay, type TurnRequest } from './prepare';
+export type { StopReason, Turn, TurnResult } from './types';
+
+/**
+ * One question and its reply, in four stages, each its own file: prepare (checks, then the turn started in the
+ * database) → context (what the model is sent) → relay (the stream) → finish (final write and charge).
+ */
+export function createTurnRunner(d: {
+  turns: TurnRepository;
+  llm: LlmProvider;
+  tokenizer: TokenCounter;
+  resolvePersona: PersonaResolver;
+  active: ActiveTurns;
+  config: ChatConfig;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  const modelInfo = (model?: string): ModelInfo => ({ provider: d.llm.provider, model: model ?? d.llm.model });
+  const buildContext = createContextBuilder({ turns: d.turns, tokenizer: d.tokenizer, contextTokens: d.config.contextTokens });
+  const prepare = createTurnPreparer({ ...d, buildContext, model: d.llm.model });
+  const relay = createRelay(d);
+  const finish = createFinisher({ ...d, modelInfo });
+
+  return {
+    prepare,
+    modelInfo,
+    async run(turn: Turn, onDelta: (text: string) => void, clientGone: AbortSignal): Promise<TurnResult> {
+      let relayed;
+      try {
+        relayed = await relay(turn, onDelta, clientGone);
+      } catch (err) {
+        d.active.remove(turn.sessionId, turn.controller);
+        throw err;
+      }
+      return finish(turn, relayed);
+    },
+  };
+}
+export type TurnRunner = ReturnType<typeof createTurnRunner>;

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { CHAT_MSG } from '@lingxi/shared';
+import { badRequest, conflict, notFound, tooMany, type AppError } from '../../../lib/errors';
+import type { ChatConfig } from '../config';
+import type { PersonaResolver } from '../personas/resolve';
+import { detectCrisis } from '../safety';
+import { sessionNameFrom } from '../session-name';
+import type { BeginOutcome, TurnRepository } from '../turn-repository';
+import type { ActiveTurns } from './active-turns';
+import type { ContextBuilder } from './context';
+import type { Turn } from './types';
+
+/** Messages read for the context; the token budget then keeps what fits. */
+const HISTORY_WINDOW = 80;
+
+export interface TurnRequest {
+  query: string;
+  /** The session id (spec §7 names it key). */
+  key: string;
+  regenerate: boolean;
+}
+
+/** The day the daily token bound counts in: the calendar day in Beijing (UTC+8, no daylight saving). */
+export const chinaDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+const REFUSAL: Record<Exclude<BeginOutcome, 'ok'>, () => AppError> = {
+  not_found: () => notFound(CHAT_MSG.sessionNotFound),
+  busy: () => conflict(CHAT_MSG.busy),
+  // The session changed between reading it and starting the turn: another question or reply got in first.
+  changed: () => conflict(CHAT_MSG.busy),
+  streams: () => tooMany(CHAT_MSG.streamsLimit),
+  quota: () => tooMany(CHAT_MSG.dailyQuota),
+  full: () => conflict(CHAT_MSG.sessionFull),
+};
+
+/**
+ * Prepare: everything that can refuse a question happens here, before any byte of the answer, so refusals leave as
+ * plain JSON 4xx. Read the session, choose the persona, build the context, then start the turn in the database, which
+ * checks every bound atomically and writes the question and the empty reply (chat_begin_turn).
+ */
+export function createTurnPreparer(d: {
+  turns: TurnRepository;
+  resolvePersona: PersonaResolver;
+  buildContext: ContextBuilder;
+  active: ActiveTurns;
+  config: ChatConfig;
+  model: string;
+  now: () => Date;
+}) {
+  return async function prepare(userId: string, body: TurnRequest): Promise<Turn> {
+    const now = d.now();
+    const staleBefore = new Date(now.getTime() - d.config.staleReplyMs);
+    const session = await d.turns.readSession(body.key, userId, HISTORY_WINDOW);
+    if (!session) throw notFound(CHAT_MSG.sessionNotFound);
+    const resolved = await d.resolvePersona(session.serviceType);
+    if (!resolved) throw badRequest(CHAT_MSG.serviceTypeNotFound);
+    const { history } = session;
+    const last = history.at(-1);
+    // Answer a plain "busy" without building a context; chat_begin_turn decides for certain.
+    if (last?.status === 'streaming' && last.updatedAt > staleBefore) throw conflict(CHAT_MSG.busy);
+
+    let query = body.query.trim();
+    let past = history;
+    let regenerate: { replyId: number; questionId: number } | null = null;
+    if (body.regenerate) {
+      const question = history.at(-2);
+      if (!last || last.role !== 'assistant' || !question || question.role !== 'user') throw badRequest(CHAT_MSG.nothingToRegenerate);
+      regenerate = { replyId: last.id, questionId: question.id };
+      query = question.content;
+      past = history.slice(0, -2);
+    }
+
+    const { persona, title } = resolved;
+    const crisis = persona.safety.crisisCheck && detectCrisis(query);
+    const context = await d.buildContext({ userId, persona, crisis, query, history: past, now });
+    const token = randomBytes(12).toString('base64url');
+    const b = d.config.bounds;
+    const day = chinaDay(now);
+    const started = await d.turns.begin({
+      userId,
+      sessionId: body.key,
+      now,
+      staleBefore,
+      day,
+      maxStreams: b.streamsPerUser,
+      maxDayTokens: b.dailyTokensPerUser,
+      maxMessages: b.messagesPerSession,
+      token,
+      model: d.model,
+      crisis,
+      promptTokens: context.promptTokens,
+      question: regenerate
+        ? null
+        : {
+            query,
+            contentRag: context.grounding,
+            nextOrder: (last?.orderNum ?? 0) + 1,
+            name: session.sessionName ? null : sessionNameFrom(query),
+          },
+      regenerate,
+    });
+    if (started.outcome !== 'ok') throw REFUSAL[started.outcome]();
+
+    const controller = new AbortController();
+    d.active.add(body.key, controller);
+    return {
+      userId,
+      sessionId: body.key,
+      order: started.order,
+      questionId: started.questionId,
+      replyId: started.replyId,
+      token,
+      day,
+      persona,
+      title,
+      crisis,
+      messages: context.messages,
+      promptTokens: context.promptTokens,
+      controller,
+    };
+  };
+}
+export type TurnPreparer = ReturnType<typeof createTurnPreparer>;

@@ -1,0 +1,41 @@
+import type { ChatFinal, ChatStreamError } from '@lingxi/shared';
+import type { LlmMessage, LlmUsage } from '../llm';
+import type { Persona } from '../personas';
+
+/** Why a running reply was stopped; decides the stored status. 'lost': the row was deleted or taken over. */
+export type StopReason = 'client' | 'shutdown' | 'deleted' | 'timeout' | 'lost';
+
+/** A started turn: both rows are written and the reply is reserved for it (prepare's output, relay's input). */
+export interface Turn {
+  userId: string;
+  sessionId: string;
+  /** The reply's order number. */
+  order: number;
+  questionId: number;
+  replyId: number;
+  /** Fences this turn's writes of the reply row. */
+  token: string;
+  /** The user's day (Beijing time) its tokens are charged to. */
+  day: string;
+  persona: Persona;
+  title: string;
+  crisis: boolean;
+  messages: LlmMessage[];
+  /** Our own count of everything sent; the provider's usage replaces it when reported. */
+  promptTokens: number;
+  controller: AbortController;
+}
+
+/** What the relay got from the model, and how it ended. */
+export interface Relayed {
+  content: string;
+  model: string | undefined;
+  usage: LlmUsage | null;
+  status: 'done' | 'aborted' | 'error';
+  error: ChatStreamError | null;
+}
+
+export interface TurnResult {
+  final: ChatFinal;
+  error: ChatStreamError | null;
+}
