@@ -50,6 +50,8 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
     logController: new AccessLog(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Also the limit for close hooks: shutdown lets chat replies drain for SHUTDOWN_GRACE_MS (chat/module.ts).
+    pluginTimeout: config.shutdown.drainMs + 15_000,
     // Malformed URLs and content types never reach a route; answer them in the house shape too.
     frameworkErrors: (err, _req, reply: FastifyReply) => {
       const message =

@@ -27,6 +27,8 @@ export function testConfig(env: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    // A test that closes its app with a reply still open should not wait out the production grace period.
+    SHUTDOWN_GRACE_MS: '1000',
     ...env,
   });
 }
