@@ -45,6 +45,11 @@ describe.each(['nginx.conf', 'nginx.compose.conf'])('deploy/%s', (file) => {
     expect(args).toContain('X-Forwarded-Proto $scheme');
   });
 
+  it('leaves caching to the app, which never marks a missing asset cacheable', () => {
+    expect(all.filter((d) => d.name === 'expires')).toEqual([]);
+    expect(all.filter((d) => d.name === 'add_header' && /^cache-control/i.test(d.args))).toEqual([]);
+  });
+
   it('keeps query strings and referrers (WeChat OAuth code and state, phone numbers) out of the access log', () => {
     const format = /log_format\s+lingxi\s+([^;]+);/.exec(conf)?.[1] ?? '';
     expect(format).toContain('$uri');
@@ -60,7 +65,7 @@ describe.each(['nginx.conf', 'nginx.compose.conf'])('deploy/%s', (file) => {
 describe('deploy/nginx.conf TLS', () => {
   const all = directives(read('nginx.conf'));
 
-  it('terminates TLS and sends HSTS on every answer, /assets/ included', () => {
+  it('terminates TLS and sends HSTS on every answer', () => {
     expect(all.some((d) => d.name === 'ssl_certificate')).toBe(true);
     expect(all.find((d) => d.name === 'ssl_protocols')?.args).toBe('TLSv1.2 TLSv1.3');
     const hsts = all.filter((d) => d.name === 'add_header' && d.args.startsWith('Strict-Transport-Security'));
@@ -69,7 +74,6 @@ describe('deploy/nginx.conf TLS', () => {
     expect(hsts.some((d) => d.depth === 1)).toBe(true);
     // A location with its own add_header inherits none of the server's: each such location must repeat HSTS.
     const locationsWithHeaders = new Set(all.filter((d) => d.name === 'add_header' && d.location).map((d) => d.location));
-    expect([...locationsWithHeaders]).toContain('/assets/');
     for (const loc of locationsWithHeaders) expect(hsts.map((d) => d.location)).toContain(loc);
   });
 
