@@ -1,7 +1,7 @@
 // `npm test`: lint and format check, type-check, then every tier in order (unit + web components, server integration,
 // browser end-to-end).
-// Integration tests also run on PostgreSQL when TEST_DATABASE_URL is set; with CI=true a missing Chromium or
-// database fails the run instead of skipping. Ends with one 'N passed, N failed' line summed over all tiers.
+// Integration tests also run on PostgreSQL when TEST_DATABASE_URL is set; with CI=true a missing Chromium, database
+// or Redis (TEST_REDIS_URL) fails the run instead of skipping. Ends with one 'N passed, N failed' line summed over all tiers.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
