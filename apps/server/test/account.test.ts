@@ -50,6 +50,7 @@ describe.each(dbTargets)('personal data export and account deletion on %s', (tar
       { id: sessionId, session_name: '我的事业咨询', messages: [{ role: 'user', content: '我明年适合换工作吗？' }, { role: 'assistant' }] },
     ]);
     expect(data.bazi_charts).toMatchObject([{ input: { year: 1990, birth_place: '北京市北京市' } }]);
+    expect(data.chat_usage_days).toMatchObject([{ day: '2026-11-20', tokens: 363 }]);
     expect(data.payments).toMatchObject({
       orders: [{ id: orderId, amount_fen: 500, status: 'paid' }],
       tips: [{ order_id: orderId, amount_fen: 500 }],

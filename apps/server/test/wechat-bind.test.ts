@@ -1,3 +1,4 @@
+import { chatUsageDays } from '../src/db/schema';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
@@ -107,6 +108,12 @@ describe.each(dbTargets)('binding WeChat to an account on %s', (target) => {
     const existing = await registerUser(ctx, { name: '老用户' });
     const wx = await newWechatAccount(browser());
     expect(wx.need_bind_phone).toBe(true);
+    // Both accounts chatted today: the merged account keeps the sum, so merging never resets the daily bound.
+    await ctx.database.db.insert(chatUsageDays).values([
+      { userId: existing.user.id, day: '2026-11-20', tokens: 100 },
+      { userId: wx.user_info.id, day: '2026-11-20', tokens: 20 },
+      { userId: wx.user_info.id, day: '2026-11-21', tokens: 3 },
+    ]);
 
     const code = await sendCode(ctx, existing.phone, 'bind');
     const res = await ctx.inject({
@@ -127,6 +134,11 @@ describe.each(dbTargets)('binding WeChat to an account on %s', (target) => {
     expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(wx.token) })).statusCode).toBe(401);
     expect(await ctx.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, wx.user_info.id) })).toBeUndefined();
     expect((await me(body.token)).data.id).toBe(existing.user.id);
+    const usage = await ctx.database.db.query.chatUsageDays.findMany({ where: (u, { eq }) => eq(u.userId, existing.user.id) });
+    expect(usage.map((u) => [u.day, u.tokens]).sort()).toEqual([
+      ['2026-11-20', 120],
+      ['2026-11-21', 3],
+    ]);
   });
 
   it('refuses that join when the phone’s account already has a different WeChat', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
-import { baziCharts, chatMessages, chatSessions, paymentOrders, tips, wechatIdentities } from '../../src/db/schema';
+import { baziCharts, chatMessages, chatSessions, chatUsageDays, paymentOrders, tips, wechatIdentities } from '../../src/db/schema';
 
 const rowsOf = (r: unknown): Record<string, unknown>[] => (Array.isArray(r) ? r : ((r as { rows?: Record<string, unknown>[] }).rows ?? []));
 
@@ -12,6 +12,7 @@ export async function seedPersonalData(db: Db, userId: string, phone: string) {
     { sessionId, userId, role: 'user', content: '我明年适合换工作吗？', orderNum: 1 },
     { sessionId, userId, role: 'assistant', content: '从命盘看，明年下半年更合适。', orderNum: 2 },
   ]);
+  await db.insert(chatUsageDays).values({ userId, day: '2026-11-20', tokens: 363 });
   await db.insert(baziCharts).values({
     userId,
     input: { year: 1990, month: 5, day: 1, birth_place: '北京市北京市' },

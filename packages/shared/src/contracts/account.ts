@@ -22,6 +22,8 @@ export const accountExport = z.object({
   referrer: z.object({ referrer_phone: z.string().nullable(), referrals: z.array(z.record(z.string(), z.unknown())) }),
   chats: z.array(z.record(z.string(), z.unknown())),
   bazi_charts: z.array(z.record(z.string(), z.unknown())),
+  /** Chat tokens used per day (Beijing time), the count the daily bound is checked against. */
+  chat_usage_days: z.array(z.record(z.string(), z.unknown())),
   payments: z.object({ orders: z.array(z.record(z.string(), z.unknown())), tips: z.array(z.record(z.string(), z.unknown())) }),
   consent_records: z.array(z.record(z.string(), z.unknown())),
   sms_log: z.array(z.record(z.string(), z.unknown())),

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   baziCharts,
   chatMessages,
   chatSessions,
+  chatUsageDays,
   consentRecords,
   contactMessages,
   paymentOrders,
@@ -39,6 +40,11 @@ export function createAccountMerger(db: Db, changed: AccountChanged = () => {}) 
       await tx.update(chatSessions).set({ userId: into.id }).where(eq(chatSessions.userId, from.id));
       await tx.update(chatMessages).set({ userId: into.id }).where(eq(chatMessages.userId, from.id));
       await tx.update(baziCharts).set({ userId: into.id }).where(eq(baziCharts.userId, from.id));
+      // The days' chat tokens add up, so merging accounts never resets the daily bound.
+      await tx.execute(sql`insert into ${chatUsageDays} (user_id, day, tokens)
+        select ${into.id}::uuid, day, tokens from ${chatUsageDays} where user_id = ${from.id}
+        on conflict (user_id, day) do update set tokens = ${chatUsageDays}.tokens + excluded.tokens`);
+      await tx.delete(chatUsageDays).where(eq(chatUsageDays.userId, from.id));
       await tx.update(paymentOrders).set({ userId: into.id, userPhone: into.phone }).where(eq(paymentOrders.userId, from.id));
       await tx.update(tips).set({ userId: into.id, userPhone: into.phone }).where(eq(tips.userId, from.id));
       await tx.update(consentRecords).set({ userId: into.id, phone: into.phone }).where(eq(consentRecords.userId, from.id));

@@ -5,6 +5,7 @@ import {
   baziCharts,
   chatMessages,
   chatSessions,
+  chatUsageDays,
   consentRecords,
   contactMessages,
   paymentOrders,
@@ -26,7 +27,7 @@ export function createAccountRepository(db: Db, changed: AccountChanged = () => 
   return {
     async collect(user: UserRow) {
       const phone = user.phone;
-      const [sessions, identities, referrals, chatRows, messageRows, charts, orders, tipRows, consents, smsRows, contacts] =
+      const [sessions, identities, referrals, chatRows, messageRows, charts, orders, tipRows, consents, smsRows, contacts, usageDays] =
         await Promise.all([
           db.select().from(authSessions).where(eq(authSessions.userId, user.id)).orderBy(asc(authSessions.createdAt)),
           db.select().from(wechatIdentities).where(eq(wechatIdentities.userId, user.id)),
@@ -60,8 +61,9 @@ export function createAccountRepository(db: Db, changed: AccountChanged = () => 
             .select()
             .from(contactMessages)
             .where(phone ? or(eq(contactMessages.userId, user.id), eq(contactMessages.phone, phone)) : eq(contactMessages.userId, user.id)),
+          db.select().from(chatUsageDays).where(eq(chatUsageDays.userId, user.id)).orderBy(asc(chatUsageDays.day)),
         ]);
-      return { sessions, identities, referrals, chatRows, messageRows, charts, orders, tipRows, consents, smsRows, contacts };
+      return { sessions, identities, referrals, chatRows, messageRows, charts, orders, tipRows, consents, smsRows, contacts, usageDays };
     },
 
     /**
@@ -95,6 +97,7 @@ export function createAccountRepository(db: Db, changed: AccountChanged = () => 
         await tx.delete(wechatIdentities).where(eq(wechatIdentities.userId, user.id));
         await tx.delete(chatMessages).where(eq(chatMessages.userId, user.id));
         await tx.delete(chatSessions).where(eq(chatSessions.userId, user.id));
+        await tx.delete(chatUsageDays).where(eq(chatUsageDays.userId, user.id));
         await tx.delete(baziCharts).where(eq(baziCharts.userId, user.id));
         // Deleting the sessions is what revokes every token: each request re-reads its session row.
         await tx.delete(authSessions).where(eq(authSessions.userId, user.id));

@@ -40,6 +40,7 @@ export function createAccountService(d: { repo: AccountRepository; sms: SmsServi
         },
         chats: r.chatRows.map((c) => ({ ...asStored(c, ['userId']), messages: messagesBySession.get(c.id) ?? [] })),
         bazi_charts: r.charts.map((c) => asStored(c, ['userId'])),
+        chat_usage_days: r.usageDays.map((u) => asStored(u, ['userId'])),
         payments: { orders: r.orders.map((o) => asStored(o, ['userId'])), tips: r.tipRows.map((t) => asStored(t, ['userId'])) },
         consent_records: r.consents.map((c) => asStored(c, ['userId'])),
         sms_log: r.smsRows.map((s) => asStored(s, ['id', 'codeHash'])),
