@@ -1,131 +1,203 @@
 /**
- * `npm run bench:chat [-- --streams 1000 --chunks 20 --interval 50 --users 50 --pg postgres://…/postgres]`
+ * `npm run bench:chat [-- --streams 1000 --chunks 20 --interval 50 --users 50 --pg postgres://…/postgres --profile]`
  *
- * N concurrent chat streams through the real server (its own process, listening on 127.0.0.1:0, PGlite in memory)
- * from the local fake OpenAI-compatible upstream. Every upstream chunk carries the time it was sent; the client
- * notes when it arrives. The same N streams read straight from the fake give the baseline (loopback, parsing, and
- * this process's own load), so 'added' is what the server adds per chunk. Also: peak RSS of the server process
- * (VmHWM) and lost streams (error, no final event, or missing chunks). BENCH_CPU_PROF=<dir> writes a CPU profile of
- * the server process.
+ * N chat streams start at the same moment through the real server (apps/server/src/server.ts in its own process
+ * tree, as `npm start` runs it), answered by the local fake OpenAI-compatible upstream. Every upstream chunk carries
+ * the time it was sent; the client notes when it arrives. The same N streams read straight from the fake give the
+ * baseline (loopback, parsing, and this process's own load), so 'added' is what the server adds per chunk.
+ * On PostgreSQL the server runs twice in one run: 1 worker, then one worker per core; PGlite (the default, on disk as
+ * `npm start` keeps it) is one process. Per run: first text, lost streams, peak RSS of the server's processes while
+ * the streams run, and the server CPU of one turn start — N questions at once with the upstream holding its answers
+ * until all N requests have reached it. --profile adds where that turn-start time goes (V8 profiles of the servers).
  */
-import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSseParser } from '../apps/web/src/features/chat/lib/sse-parser';
-import { startFakeOpenAi } from '../apps/server/test/support/fake-openai';
+import { startFakeOpenAi, type FakeOpenAi } from '../apps/server/test/support/fake-openai';
+import { readDirect, readStream } from './lib/chat-streams';
+import { freshPg, startServerTree, type ServerTree } from './lib/server-process';
+import { monotonicUs, profileSteps, STEP_NAMES } from './lib/turn-profile';
 
 const now = () => performance.timeOrigin + performance.now();
-const STAMP = /⟦([\d.]+)⟧/g;
-
-/** The server under test, in a child process so its memory and event loop are its own. */
-async function serve() {
-  const { buildApp } = await import('../apps/server/src/app');
-  const { parseConfig } = await import('../apps/server/src/config');
-  const app = await buildApp({ config: parseConfig(process.env) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
-  process.on('disconnect', () => void app.close().then(() => process.exit(0)));
-}
-
-interface StreamStats {
-  latencies: number[];
-  chunks: number;
-  ok: boolean;
-}
-
-async function readStream(res: Response, expected: number, lat: number[], onFirst?: () => void): Promise<StreamStats> {
-  let chunks = 0;
-  let final = false;
-  let failed = false;
-  const parser = createSseParser((e) => {
-    if (e.event === 'message') {
-      const t = now();
-      if (chunks === 0) onFirst?.();
-      for (const m of e.data.matchAll(STAMP)) {
-        lat.push(t - Number(m[1]));
-        chunks += 1;
-      }
-    } else if (e.event === 'final') final = true;
-    else if (e.event === 'error') failed = true;
-  });
-  const decoder = new TextDecoder();
-  const reader = res.body!.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    parser.push(decoder.decode(value, { stream: true }));
-  }
-  parser.end();
-  return { latencies: lat, chunks, ok: final && !failed && chunks === expected };
-}
-
-/** The upstream's own framing, read directly: `data: {json}` chunks and [DONE]. */
-async function readDirect(res: Response, expected: number, lat: number[], onFirst?: () => void): Promise<StreamStats> {
-  let chunks = 0;
-  let done = false;
-  const parser = createSseParser((e) => {
-    if (e.data === '[DONE]') return void (done = true);
-    const t = now();
-    const content = (JSON.parse(e.data) as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta?.content ?? '';
-    if (content && chunks === 0) onFirst?.();
-    for (const m of content.matchAll(STAMP)) {
-      lat.push(t - Number(m[1]));
-      chunks += 1;
-    }
-  });
-  const decoder = new TextDecoder();
-  const reader = res.body!.getReader();
-  for (;;) {
-    const r = await reader.read();
-    if (r.done) break;
-    parser.push(decoder.decode(r.value, { stream: true }));
-  }
-  parser.end();
-  return { latencies: lat, chunks, ok: done && chunks === expected };
-}
-
 const pct = (xs: number[], q: number) => {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
 };
 const ms = (x: number) => `${x.toFixed(2)} ms`;
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 async function pool<T>(items: T[], size: number, fn: (x: T) => Promise<void>) {
   let i = 0;
   await Promise.all(
     Array.from({ length: Math.min(size, items.length) }, async () => {
-      while (i < items.length) await fn(items[i++]!);
+      while (i < items.length) await fn(items[i++] as T);
     }),
   );
 }
 
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      streams: { type: 'string', default: '1000' },
-      chunks: { type: 'string', default: '20' },
-      interval: { type: 'string', default: '50' },
-      users: { type: 'string', default: '50' },
-      /** A PostgreSQL server to run against instead of in-memory PGlite (a fresh database is created and dropped). */
-      pg: { type: 'string' },
+const { values } = parseArgs({
+  options: {
+    streams: { type: 'string', default: '1000' },
+    chunks: { type: 'string', default: '20' },
+    interval: { type: 'string', default: '50' },
+    users: { type: 'string', default: '50' },
+    /** A PostgreSQL server to run against instead of PGlite (a fresh database is created and dropped per run). */
+    pg: { type: 'string' },
+    /** Worker counts to run, e.g. "1,2" (PostgreSQL only; default: 1 and one per core). */
+    workers: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+  },
+  allowPositionals: true,
+});
+const streams = Number(values.streams);
+const chunks = Number(values.chunks);
+const interval = Number(values.interval);
+const userCount = Math.max(1, Math.min(Number(values.users), streams));
+const cores = availableParallelism();
+const plans = values.pg ? (values.workers ?? `1,${cores}`).split(',').map(Number) : [1];
+
+interface RunResult {
+  workers: number;
+  through: number[];
+  firstChunk: number[];
+  lost: number;
+  wall: number;
+  rssBefore: number;
+  peak: { total: number; each: number[] };
+  turnStartMs: number;
+  steps: Map<string, number> | null;
+}
+
+async function run(fake: FakeOpenAi, workers: number): Promise<RunResult> {
+  const pg = values.pg ? await freshPg(values.pg) : null;
+  // BENCH_CPU_PROF=<dir> keeps the profiles there (one sub-folder per run) for a closer look.
+  const keep = process.env.BENCH_CPU_PROF;
+  const profileDir = values.profile || keep ? mkdtempSync(path.join(keep ?? tmpdir(), 'lx-bench-prof-')) : undefined;
+  const server = await startServerTree(
+    {
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: fake.url,
+      LLM_API_KEY: 'bench',
+      LLM_MODEL: 'bench-model',
+      CHAT_RATE_PER_MINUTE: '1000000',
+      // --users 50 share the streams: 20 at once per user, far past the product's per-user bounds.
+      CHAT_MAX_STREAMS_PER_USER: '100',
+      CHAT_DAILY_TOKENS_PER_USER: '2000000000',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+      SMS_IP_HOURLY_LIMIT: '1000000',
     },
-    allowPositionals: true,
-  });
-  const streams = Number(values.streams);
-  const chunks = Number(values.chunks);
-  const interval = Number(values.interval);
-  const userCount = Math.max(1, Math.min(Number(values.users), streams));
+    { workers, profileDir },
+  );
+  try {
+    return { workers, ...(await measure(fake, server, profileDir)) };
+  } finally {
+    await server.stop();
+    await pg?.drop();
+    if (profileDir && !keep) rmSync(profileDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(fake: FakeOpenAi, server: ServerTree, profileDir: string | undefined) {
+  const api = `http://127.0.0.1:${server.port}/api`;
+  const post = async (p: string, body: unknown, token?: string) => {
+    const res = await fetch(`${api}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as Record<string, unknown>;
+  };
+  const ask = (s: { token: string; id: string }, query: string) =>
+    fetch(`${api}/chat/chat-streaming`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${s.token}` },
+      body: JSON.stringify({ type: 'general', query, key: s.id }),
+    });
+
+  // Users (through the sandbox SMS inbox, as a tester would) and two sessions per stream: the burst and the held turns.
+  const tokens: string[] = [];
+  await pool(
+    Array.from({ length: userCount }, (_, i) => i),
+    10,
+    async (i) => {
+      const phone = `136${String(10_000_000 + i).slice(-8)}`;
+      await post('/auth/send-sms-code', { phone, type: 'register' });
+      const code = ((await (await fetch(`${api}/sandbox/sms?phone=${phone}`)).json()) as { data: { code: string } }).data.code;
+      const r = await post('/auth/register', { name: '压测用户', phone, code, password: 'secret123', confirmPassword: 'secret123' });
+      tokens.push(r.token as string);
+    },
+  );
+  const sessions: { token: string; id: string }[] = [];
+  await pool(
+    Array.from({ length: 2 * streams + 8 }, (_, i) => i),
+    50,
+    async (i) => {
+      const token = tokens[i % tokens.length] as string;
+      const r = await post('/chat/chat-new', { type: 'general', query: '', key: crypto.randomUUID() }, token);
+      sessions.push({ token, id: r.session_id as string });
+    },
+  );
+  // Warm-up outside the measurement, on every worker (connections are dealt round robin).
+  await Promise.all(sessions.splice(0, 8).map(async (s) => (await ask(s, '预热')).text()));
+
+  const rssBefore = server.memKb('VmRSS').total;
+  // The peak of the streams alone, not of registration (argon2) before it: reset each process's high-water mark.
+  for (const pid of server.pids()) writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  const through: number[] = [];
+  const firstChunk: number[] = [];
+  let lost = 0;
+  const started = now();
+  await Promise.all(
+    sessions.slice(0, streams).map(async (s) => {
+      const sent = now();
+      try {
+        const res = await ask(s, '你好，请讲一个故事');
+        if (res.status !== 200 || !(await readStream(res, chunks, through, () => firstChunk.push(now() - sent))).ok) lost += 1;
+      } catch {
+        lost += 1;
+      }
+    }),
+  );
+  const wall = now() - started;
+  const peak = server.memKb('VmHWM');
+
+  // Turn starts alone: the upstream holds every answer until all N requests have reached it.
+  fake.hold();
+  const before = fake.received;
+  const cpu0 = server.cpuMs();
+  const t0 = monotonicUs();
+  const held = sessions.slice(streams, 2 * streams).map((s) => ask(s, '你好，请讲一个故事').catch(() => null));
+  while (fake.received < before + streams) await new Promise((r) => setTimeout(r, 2));
+  const t1 = monotonicUs();
+  const turnStartMs = (server.cpuMs() - cpu0) / streams;
+  fake.release();
+  await Promise.all(held.map(async (r) => (await r)?.text()));
+
+  let steps: Map<string, number> | null = null;
+  if (profileDir) {
+    await server.stop(); // the profiles are written as the processes exit
+    steps = profileSteps(profileDir, t0, t1);
+  }
+  return { through, firstChunk, lost, wall, rssBefore, peak, turnStartMs, steps };
+}
+
+async function main() {
   const fake = await startFakeOpenAi({
     record: false,
     chunkCount: chunks,
     chunkDelayMs: interval,
     chunkText: () => `⟦${now().toFixed(3)}⟧`,
   });
+  const db = values.pg ? 'PostgreSQL' : 'PGlite on disk (npm start’s default)';
+  console.log(`灵犀 chat bench: ${streams} concurrent streams × ${chunks} chunks, ${interval} ms apart, ${db} (Node ${process.version})`);
   console.log(
-    `灵犀 chat bench: ${streams} concurrent streams × ${chunks} chunks, ${interval} ms apart, ${values.pg ? 'PostgreSQL' : 'PGlite in memory'} (Node ${process.version})`,
+    `${cores} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   );
 
   // Baseline: the same streams straight from the fake.
@@ -148,153 +220,51 @@ async function main() {
     }),
   );
 
-  const pg = values.pg ? await freshPg(values.pg) : null;
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: 'memory://',
-      ...(pg ? { DATABASE_URL: pg.url } : {}),
-      WEB_DIST: '/nonexistent',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: fake.url,
-      LLM_API_KEY: 'bench',
-      LLM_MODEL: 'bench-model',
-      CHAT_RATE_PER_MINUTE: '1000000',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-      SMS_IP_HOURLY_LIMIT: '1000000',
-    },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m: { port: number }) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-  const api = `http://127.0.0.1:${port}/api`;
-  const post = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${api}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as Record<string, unknown>;
-  };
-
-  // Users (through the sandbox SMS inbox, as a tester would) and one session per stream.
-  const tokens: string[] = [];
-  await pool(
-    Array.from({ length: userCount }, (_, i) => i),
-    10,
-    async (i) => {
-      const phone = `136${String(10_000_000 + i).slice(-8)}`;
-      await post('/auth/send-sms-code', { phone, type: 'register' });
-      const code = ((await (await fetch(`${api}/sandbox/sms?phone=${phone}`)).json()) as { data: { code: string } }).data.code;
-      const r = await post('/auth/register', { name: '压测用户', phone, code, password: 'secret123', confirmPassword: 'secret123' });
-      tokens.push(r.token as string);
-    },
-  );
-  const sessions: { token: string; id: string }[] = [];
-  await pool(
-    Array.from({ length: streams + 1 }, (_, i) => i),
-    50,
-    async (i) => {
-      const token = tokens[i % tokens.length]!;
-      const r = await post('/chat/chat-new', { type: 'general', query: '', key: crypto.randomUUID() }, token);
-      sessions.push({ token, id: r.session_id as string });
-    },
-  );
-
-  // Warm-up outside the measurement: the first turn loads the tokenizer ranks (~0.5 s, once per process).
-  const warm = sessions.pop()!;
-  const warmRes = await fetch(`${api}/chat/chat-streaming`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${warm.token}` },
-    body: JSON.stringify({ type: 'general', query: '预热', key: warm.id }),
-  });
-  await warmRes.text();
-
-  const rssBefore = vmKb(child.pid!, 'VmRSS');
-  const through: number[] = [];
-  const firstChunk: number[] = [];
-  let lost = 0;
-  const started = now();
-  await Promise.all(
-    sessions.map(async (s) => {
-      const sent = now();
-      try {
-        const res = await fetch(`${api}/chat/chat-streaming`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${s.token}` },
-          body: JSON.stringify({ type: 'general', query: '你好，请讲一个故事', key: s.id }),
-        });
-        if (res.status !== 200 || !(await readStream(res, chunks, through, () => firstChunk.push(now() - sent))).ok) lost += 1;
-      } catch {
-        lost += 1;
+  const results: RunResult[] = [];
+  if (!values.pg) console.log('PGlite is an embedded single-process database: one server process.');
+  for (const workers of plans) {
+    const r = await run(fake, workers);
+    results.push(r);
+    const added = (q: number) => pct(r.through, q) - pct(base, q);
+    console.log('');
+    console.log(
+      `── ${values.pg ? 'PostgreSQL' : 'PGlite'}, ${workers} worker${workers > 1 ? 's' : ''}${workers === cores && workers > 1 ? ' (all cores)' : ''} ──`,
+    );
+    console.log(`                      p50         p99         max`);
+    const row = (xs: number[]) => `${ms(pct(xs, 0.5)).padStart(9)}   ${ms(pct(xs, 0.99)).padStart(9)}   ${ms(pct(xs, 1)).padStart(9)}`;
+    console.log(`direct from fake   ${row(base)}   (baseline, ${base.length} chunks)`);
+    console.log(`through server     ${row(r.through)}   (${r.through.length} chunks)`);
+    console.log(`added by server    ${ms(added(0.5)).padStart(9)}   ${ms(added(0.99)).padStart(9)}`);
+    console.log('');
+    console.log(`first chunk, direct ${row(baseFirst)}   (request sent → first text; the fake waits ${interval} ms)`);
+    console.log(`first chunk, server ${row(r.firstChunk)}   (auth, checks, history, 2 rows written, upstream call)`);
+    console.log('');
+    console.log(
+      `streams: ${streams}, lost: ${r.lost} (baseline lost: ${baseLost}), wall time ${(r.wall / 1000).toFixed(1)} s for ${((chunks * interval) / 1000).toFixed(1)} s of upstream pacing`,
+    );
+    const each = r.peak.each.length > 1 ? `; per process ${r.peak.each.map(mb).join(' + ')}` : '';
+    console.log(`server RSS: ${mb(r.rssBefore)} before the streams, peak ${mb(r.peak.total)} (VmHWM${each})`);
+    console.log(
+      `turn start: ${r.turnStartMs.toFixed(2)} ms of server CPU per turn (${streams} at once, upstream answers held until all arrived)`,
+    );
+    if (r.steps) {
+      const busy = [...r.steps.values()].reduce((a, b) => a + b, 0);
+      console.log('  where it goes (share of the profiled busy time → ms of CPU per turn):');
+      for (const name of STEP_NAMES) {
+        const share = (r.steps.get(name) ?? 0) / busy;
+        console.log(`    ${name.padEnd(40)} ${(share * 100).toFixed(1).padStart(5)}%   ${(share * r.turnStartMs).toFixed(3)} ms`);
       }
-    }),
-  );
-  const wall = now() - started;
-  const peak = vmKb(child.pid!, 'VmHWM');
-  child.disconnect();
-  await new Promise((r) => child.once('exit', r));
-  await pg?.drop();
-  await fake.close();
-
-  const added = (q: number) => pct(through, q) - pct(base, q);
-  console.log('');
-  console.log(`                      p50         p99         max`);
-  console.log(
-    `direct from fake   ${ms(pct(base, 0.5)).padStart(9)}   ${ms(pct(base, 0.99)).padStart(9)}   ${ms(pct(base, 1)).padStart(9)}   (baseline, ${base.length} chunks)`,
-  );
-  console.log(
-    `through server     ${ms(pct(through, 0.5)).padStart(9)}   ${ms(pct(through, 0.99)).padStart(9)}   ${ms(pct(through, 1)).padStart(9)}   (${through.length} chunks)`,
-  );
-  console.log(`added by server    ${ms(added(0.5)).padStart(9)}   ${ms(added(0.99)).padStart(9)}`);
-  console.log('');
-  console.log(
-    `first chunk, direct ${ms(pct(baseFirst, 0.5)).padStart(9)}   ${ms(pct(baseFirst, 0.99)).padStart(9)}   ${ms(pct(baseFirst, 1)).padStart(9)}   (request sent → first text; the fake waits ${interval} ms)`,
-  );
-  console.log(
-    `first chunk, server ${ms(pct(firstChunk, 0.5)).padStart(9)}   ${ms(pct(firstChunk, 0.99)).padStart(9)}   ${ms(pct(firstChunk, 1)).padStart(9)}   (auth, checks, history, 2 rows written, upstream call)`,
-  );
-  console.log('');
-  console.log(
-    `streams: ${streams}, lost: ${lost} (baseline lost: ${baseLost}), wall time ${(wall / 1000).toFixed(1)} s for ${((chunks * interval) / 1000).toFixed(1)} s of upstream pacing`,
-  );
-  console.log(`server RSS: ${mb(rssBefore)} before the streams, peak ${mb(peak)} (VmHWM)`);
-  process.exit(lost ? 1 : 0);
-}
-
-async function freshPg(adminUrl: string) {
-  const { default: postgres } = await import('postgres');
-  const name = `lx_bench_${Date.now().toString(36)}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
-
-function vmKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  try {
-    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : NaN;
-  } catch {
-    return NaN;
+    }
   }
+  console.log('');
+  const baseP99 = pct(baseFirst, 0.99) / 1000;
+  console.log(
+    `first text p99, server − direct (${baseP99.toFixed(2)} s): ${results
+      .map((r) => `${r.workers} worker${r.workers > 1 ? 's' : ''} +${(pct(r.firstChunk, 0.99) / 1000 - baseP99).toFixed(2)} s`)
+      .join(', ')} (goal: ≤ +${values.pg ? '0.5' : '1'} s)`,
+  );
+  await fake.close();
+  process.exit(results.some((r) => r.lost) ? 1 : 0);
 }
-const mb = (kb: number) => (Number.isNaN(kb) ? 'n/a' : `${(kb / 1024).toFixed(0)} MB`);
 
-// Last, so every const above is initialised before either entry point runs.
-if (process.argv.includes('--serve')) await serve();
-else await main();
+await main();

@@ -48,6 +48,8 @@ export const envSchema = z.object({
   API_DOCS: z.stringbool().optional(),
   /** SIGTERM: how long running chat replies may take to finish before they are stopped and the process exits. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /** Worker processes on PostgreSQL (one per core when unset); PGlite always runs one process. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   ...smsEnv.shape,
   ...chatEnv.shape,
   ...baziEnv.shape,
@@ -121,6 +123,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Replies may finish for drainMs after SIGTERM; the process exits at the latest 10 s after that. */
     shutdown: { drainMs: e.SHUTDOWN_GRACE_MS, forceExitMs: e.SHUTDOWN_GRACE_MS + 10_000 },
+    webConcurrency: e.WEB_CONCURRENCY,
     chat: chatConfig(e),
     bazi: baziConfig(e),
     reward: rewardConfig(e),

@@ -12,7 +12,7 @@ import { bearer, registerUser } from './support/users';
 import { until } from './support/until';
 
 /**
- * The real provider adapter (openai SDK) against the fake OpenAI-compatible server, through the app listening on a
+ * The real provider adapter (OpenAI-compatible streaming over node:http) against the fake OpenAI-compatible server, through the app listening on a
  * real port, read by fetch like the browser does: cancellation, timeouts, persistence mid-stream, usage accounting.
  */
 interface SseEvent {

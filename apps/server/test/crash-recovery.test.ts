@@ -12,7 +12,8 @@ const root = path.resolve(__dirname, '../../..');
 
 /**
  * SIGKILL — no shutdown hooks, no flushes — in the middle of a chat stream and of a payment notification, then a
- * restart on the same PostgreSQL: what was committed is still there and the order settles exactly once.
+ * restart on the same PostgreSQL: what was committed is still there and the order settles exactly once. The server
+ * runs as on PostgreSQL in production, a primary with two workers; killing the primary takes its workers down.
  */
 describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', () => {
   const fakes = usePayFakes();
@@ -42,6 +43,8 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
         LLM_API_KEY: 'test-key',
         LLM_MODEL: 'fake-model',
         PAY_QUERY_MIN_INTERVAL_MS: '0',
+        // As `npm start` runs on PostgreSQL: a primary and its workers.
+        WEB_CONCURRENCY: '2',
         ...extraEnv,
       },
     });

@@ -1,29 +1,45 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { openDatabase, type Database } from '../src/db/client';
 import { sandboxOpenPlatform } from '../src/modules/wechat/providers/sandbox-open-platform';
-import { testConfig } from './support/app';
 import { freshDatabase } from './support/databases';
 import { testRedisUrl as redisUrl } from './support/redis';
 import { usePayFakes } from './support/pay-fakes';
+import { startServer, type ServerProcess } from './support/server-process';
 import { until } from './support/until';
 import { confirmOnPhone } from './support/wechat-browser';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
+const WORKERS = 2;
+
+/** The Node worker processes of a server's primary (read from /proc). */
+const workersOf = (pid: number) =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return (
+          stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(pid) && readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'node'
+        );
+      } catch {
+        return false;
+      }
+    });
 
 /**
- * Two stateless instances on one PostgreSQL and one Redis, as behind nginx: whatever one instance starts, the other
- * can finish. Both talk to the same (fake) WeChat Open Platform and payment gateways, like production.
+ * Two instances on one PostgreSQL and one Redis, as behind nginx, each the real server process running WORKERS worker
+ * processes (`npm start` on PostgreSQL): whatever one process starts, any other can finish. Both talk to the same
+ * (fake) WeChat Open Platform and payment gateways, like production.
  */
-describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis', () => {
+describe.skipIf(!redisUrl || !pgUrl)(`two instances of ${WORKERS} workers each on one PostgreSQL and Redis`, () => {
   const fakes = usePayFakes();
   const wechat = { appid: 'wxmulti0000000001', secret: 'multi-instance-secret' };
   let openPlatform: FastifyInstance;
   let drop: () => Promise<void>;
-  const instances: { app: FastifyInstance; database: Database; base: string }[] = [];
+  const instances: ServerProcess[] = [];
   const [A, B] = [0, 1];
   const url = (i: number, path: string) => `${instances[i]!.base}${path}`;
   const json = async (i: number, path: string, body?: object, headers: Record<string, string> = {}) => {
@@ -44,13 +60,18 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis'
     const fresh = await freshDatabase('postgres');
     drop = fresh.drop;
     // Instance B listens where the gateways deliver notifications and where WeChat sends the browser back.
-    const ports = [0, fakes.appPort];
     const callbackBase = `http://127.0.0.1:${fakes.appPort}`;
-    for (const port of ports) {
-      const database = await openDatabase({ databaseUrl: fresh.url!, dataDir: 'unused' });
+    for (const port of [undefined, fakes.appPort]) {
       const env = {
         ...fakes.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'error',
+        JWT_SECRET: 'multi-instance-secret-multi-instance-secret-0123',
+        DATABASE_URL: fresh.url!,
+        WEB_CONCURRENCY: String(WORKERS),
         REDIS_URL: redisUrl!,
+        // As behind the shipped nginx: the proxy's X-Forwarded-For names the client.
+        TRUST_PROXY: 'true',
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
         WECHAT_PROVIDER: 'wechat',
         WECHAT_APPID: wechat.appid,
@@ -59,18 +80,22 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis'
         WECHAT_API_BASE_URL: opBase,
         WECHAT_CALLBACK_BASE_URL: callbackBase,
       };
-      const app = await buildApp({ config: testConfig(env), database });
-      await app.listen({ port, host: '127.0.0.1' });
-      instances.push({ app, database, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+      const server = await startServer(env, { port });
+      instances.push(server);
+      expect(await server.ready()).toBe('ready');
     }
-  });
+  }, 120_000);
   afterAll(async () => {
     for (const i of instances) {
-      await i.app.close();
-      await i.database.close();
+      i.child.kill('SIGTERM');
+      await i.exited;
     }
     await openPlatform?.close();
     await drop?.();
+  });
+
+  it(`runs each instance as ${WORKERS} worker processes`, () => {
+    for (const i of instances) expect(workersOf(i.child.pid!)).toHaveLength(WORKERS);
   });
 
   const phone = `136${String(Date.now()).slice(-8)}`;
@@ -88,19 +113,22 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis'
     expect((await json(A, '/api/auth/me', undefined, { authorization: `Bearer ${token}` })).body.data.phone).toBe(phone);
   });
 
-  it('shares request rate limits through Redis', async () => {
+  it('shares request rate limits through Redis, across instances and their workers', async () => {
     const ip = `10.77.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`;
+    // A new connection per request: the primaries deal connections to their workers in turn.
+    const contact = async (i: number) =>
+      (
+        await fetch(url(i, '/api/support/contact'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, connection: 'close' },
+          body: '{}',
+        })
+      ).status;
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const res = await instances[i % 2]!.app.inject({ method: 'POST', url: '/api/support/contact', remoteAddress: ip, payload: {} });
-      statuses.push(res.statusCode);
-    }
+    for (let i = 0; i < 6; i++) statuses.push(await contact(i % 2));
     // /support/contact allows 10 an hour per IP: six requests split over two instances must all count.
-    const more = [];
-    for (let i = 0; i < 6; i++)
-      more.push(
-        (await instances[i % 2]!.app.inject({ method: 'POST', url: '/api/support/contact', remoteAddress: ip, payload: {} })).statusCode,
-      );
+    const more: number[] = [];
+    for (let i = 0; i < 6; i++) more.push(await contact(i % 2));
     expect(statuses).not.toContain(429);
     expect(more.filter((s) => s === 429)).toHaveLength(2);
   });
@@ -160,7 +188,10 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis'
 
   it('shows on B a profile change made on A, though B had the account cached', async () => {
     const auth = { authorization: `Bearer ${token}` };
-    expect((await json(B, '/api/auth/me', undefined, auth)).body.data.username).not.toBe('改过的名字');
+    // On new connections, so each of B's workers has the account cached.
+    for (let k = 0; k < 2 * WORKERS; k++) {
+      expect((await json(B, '/api/auth/me', undefined, { ...auth, connection: 'close' })).body.data.username).not.toBe('改过的名字');
+    }
     const put = await fetch(url(A, '/api/auth/update-profile'), {
       method: 'PUT',
       headers: { ...auth, 'content-type': 'application/json' },
@@ -168,7 +199,13 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL and Redis'
     });
     expect(put.status).toBe(200);
     const me = await until(
-      () => json(B, '/api/auth/me', undefined, auth),
+      async () => {
+        // Every worker of B must have dropped its cached copy: ask each (new connections are dealt in turn).
+        const seen = await Promise.all(
+          Array.from({ length: 2 * WORKERS }, () => json(B, '/api/auth/me', undefined, { ...auth, connection: 'close' })),
+        );
+        return { body: { data: { username: seen.every((r) => r.body.data?.username === '改过的名字') ? '改过的名字' : 'stale' } } };
+      },
       (r) => r.body.data?.username === '改过的名字',
       2000,
     );

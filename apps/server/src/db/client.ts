@@ -1,11 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -50,6 +47,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   const where = opts.dataDir === 'memory://' ? undefined : path.join(opts.dataDir, 'pglite');
   if (where) mkdirSync(where, { recursive: true });
+  // Loaded only here: the embedded engine costs ~40 MB in every process that imports it, used or not.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = await PGlite.create(where);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

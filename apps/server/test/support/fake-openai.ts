@@ -63,6 +63,10 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}) {
   const requests: FakeRequest[] = [];
   let mode: FakeMode = o.mode ?? 'normal';
   const waiters: (() => void)[] = [];
+  // Bench hook: while held, a request is answered only when released (a turn start measured without its stream).
+  let gate: Promise<void> | null = null;
+  let release = () => {};
+  let received = 0;
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => res.destroy());
@@ -101,7 +105,9 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}) {
       });
     });
     if (o.record !== false) requests.push(rec);
+    received += 1;
     waiters.splice(0).forEach((w) => w());
+    if (gate) await gate;
     await stream(rec, res);
   }
 
@@ -180,6 +186,18 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}) {
       mode = m;
     },
     last: () => requests.at(-1),
+    /** Requests received so far, recorded or not. */
+    get received() {
+      return received;
+    },
+    /** Holds every answer until release() (bench: turn starts measured apart from their streams). */
+    hold() {
+      gate ??= new Promise<void>((r) => (release = r));
+    },
+    release() {
+      gate = null;
+      release();
+    },
     /** Resolves once `n` requests in total have arrived. */
     async waitForRequests(n: number, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;

@@ -31,8 +31,8 @@ export interface ServerProcess {
  * Starts `node apps/server/src/server.ts` as production would, on its own port and DATA_DIR. Only the variables in
  * `env` (plus PATH and HOME) reach it, so a developer's shell cannot change what the test sees.
  */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string>, o: { port?: number } = {}): Promise<ServerProcess> {
+  const port = o.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
