@@ -12,7 +12,9 @@ const helmetOptions: HelmetOptions = {
       frameSrc: ["'self'", 'https://open.weixin.qq.com'],
       // antd injects its CSS-in-JS as <style> elements.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'https:'],
+      // Our own images and the QR codes we render (data: URLs) only: a reply's markdown image pointing elsewhere
+      // would fetch a URL a prompt-injected model chose, carrying whatever it put in it (issue 12 item 12).
+      imgSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
