@@ -67,7 +67,9 @@ interface RunResult {
   rssBefore: number;
   peak: { total: number; each: number[] };
   turnStartMs: number;
+  relayUsPerChunk: number;
   steps: Map<string, number> | null;
+  burstSteps: Map<string, number> | null;
 }
 
 async function run(fake: FakeOpenAi, workers: number): Promise<RunResult> {
@@ -150,6 +152,8 @@ async function measure(fake: FakeOpenAi, server: ServerTree, profileDir: string 
   const through: number[] = [];
   const firstChunk: number[] = [];
   let lost = 0;
+  const burstCpu0 = server.cpuMs();
+  const burstFrom = monotonicUs();
   const started = now();
   await Promise.all(
     sessions.slice(0, streams).map(async (s) => {
@@ -163,6 +167,8 @@ async function measure(fake: FakeOpenAi, server: ServerTree, profileDir: string 
     }),
   );
   const wall = now() - started;
+  const burstCpuMs = server.cpuMs() - burstCpu0;
+  const burstTo = monotonicUs();
   const peak = server.memKb('VmHWM');
 
   // Turn starts alone: the upstream holds every answer until all N requests have reached it.
@@ -178,11 +184,15 @@ async function measure(fake: FakeOpenAi, server: ServerTree, profileDir: string 
   await Promise.all(held.map(async (r) => (await r)?.text()));
 
   let steps: Map<string, number> | null = null;
+  let burstSteps: Map<string, number> | null = null;
   if (profileDir) {
     await server.stop(); // the profiles are written as the processes exit
     steps = profileSteps(profileDir, t0, t1);
+    burstSteps = profileSteps(profileDir, burstFrom, burstTo);
   }
-  return { through, firstChunk, lost, wall, rssBefore, peak, turnStartMs, steps };
+  // The burst's CPU less its turn starts (as measured alone) is the relay's: upstream parse, SSE write, interim saves.
+  const relayUsPerChunk = ((burstCpuMs - turnStartMs * streams) * 1000) / Math.max(1, through.length);
+  return { through, firstChunk, lost, wall, rssBefore, peak, turnStartMs, relayUsPerChunk, steps, burstSteps };
 }
 
 async function main() {
@@ -247,12 +257,19 @@ async function main() {
     console.log(
       `turn start: ${r.turnStartMs.toFixed(2)} ms of server CPU per turn (${streams} at once, upstream answers held until all arrived)`,
     );
-    if (r.steps) {
-      const busy = [...r.steps.values()].reduce((a, b) => a + b, 0);
-      console.log('  where it goes (share of the profiled busy time → ms of CPU per turn):');
+    console.log(
+      `relay: ${r.relayUsPerChunk.toFixed(0)} µs of server CPU per chunk (the burst's CPU less its turn starts, over its chunks)`,
+    );
+    if (r.steps && r.burstSteps) {
+      const table = (steps: Map<string, number>) => {
+        const busy = [...steps.values()].reduce((a, b) => a + b, 0);
+        return (name: string) => (steps.get(name) ?? 0) / busy;
+      };
+      const [start, burst] = [table(r.steps), table(r.burstSteps)];
+      console.log('  where it goes (share of the profiled busy time → CPU):  turn start, ms per turn    the burst (starts + relay)');
       for (const name of STEP_NAMES) {
-        const share = (r.steps.get(name) ?? 0) / busy;
-        console.log(`    ${name.padEnd(40)} ${(share * 100).toFixed(1).padStart(5)}%   ${(share * r.turnStartMs).toFixed(3)} ms`);
+        const a = `${(start(name) * 100).toFixed(1).padStart(5)}%  ${(start(name) * r.turnStartMs).toFixed(3)} ms`;
+        console.log(`    ${name.padEnd(40)} ${a.padEnd(26)} ${(burst(name) * 100).toFixed(1).padStart(5)}%`);
       }
     }
   }

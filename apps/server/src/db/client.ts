@@ -17,6 +17,11 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /**
+   * One SQL statement with $1… parameters, as a prepared statement on PostgreSQL: for the chat turn's hot path, where
+   * drizzle's query building and unprepared statements cost ~3× the CPU of the query itself (docs/benchmarks.md).
+   */
+  query<T = Record<string, unknown>>(text: string, params: unknown[]): Promise<T[]>;
+  /**
    * LISTENs on a channel. `onConnect` runs every time the listening connection is (re)established: notifications sent
    * while it was down are lost, so a listener that caches must drop what it holds then.
    */
@@ -40,6 +45,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       kind: 'postgres',
       migrate: () => migratePostgres(db as never, { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
+      query: async <T>(text: string, params: unknown[]) =>
+        (await client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[],
       // postgres.js keeps a dedicated LISTEN connection and re-listens after it drops, calling onConnect each time.
       listen: async (channel, onPayload, onConnect) => void (await client.listen(channel, onPayload, onConnect)),
       close: () => client.end({ timeout: 5 }),
@@ -60,6 +67,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => void (await client.query('select 1')),
+    query: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
     // In-process: the connection never drops, and a notification is delivered as its transaction commits.
     listen: async (channel, onPayload, onConnect) => {
       await client.listen(channel, onPayload);

@@ -22,8 +22,11 @@ export const chatEnv = z.object({
   LLM_MAX_DURATION_MS: ms(300_000),
   LLM_OFFLINE_CHUNK_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(60),
   CHAT_HEARTBEAT_MS: ms(15_000),
-  /** How often a growing reply is written to the database, so a refresh shows what has arrived. */
-  CHAT_PERSIST_INTERVAL_MS: ms(500),
+  /**
+   * How often a growing reply is written to the database, so a refresh shows what has arrived: one write per live
+   * reply per second (1,000 replies streaming are 1,000 writes a second).
+   */
+  CHAT_PERSIST_INTERVAL_MS: ms(1000),
   CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** A streaming reply not written for this long is treated as abandoned (its process died); writers beat 3× as often. */
   CHAT_STALE_REPLY_MS: z.coerce.number().int().min(3_000).max(600_000).default(30_000),

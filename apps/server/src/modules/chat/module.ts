@@ -20,7 +20,7 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
   const active = createActiveTurns();
   const chat = createChatService({ repo: createChatRepository(ctx.db), resolvePersona, active, tokenizer, config, now: ctx.now });
   const turns = createTurnRunner({
-    turns: createTurnRepository(ctx.db),
+    turns: createTurnRepository(ctx.database),
     llm,
     tokenizer,
     resolvePersona,

@@ -14,6 +14,8 @@ export const SSE_HEADERS = {
  * '\n'), and the one space after the colon is always written, so a line that itself starts with a space survives.
  */
 export function frame(data: string, event?: string): string {
+  // Most chunks are one line: no split, no array.
+  if (!event && !/[\r\n]/.test(data)) return `data: ${data}\n\n`;
   const lines = data.split(/\r\n|\r|\n/);
   return `${event ? `event: ${event}\n` : ''}${lines.map((l) => `data: ${l}\n`).join('')}\n`;
 }

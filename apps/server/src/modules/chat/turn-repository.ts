@@ -1,10 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 
 /**
  * The SQL of a chat turn, on the hot path of every question: one read, one call that starts the turn, fenced writes of
- * the growing reply, one final statement. Hand-written so a turn start costs the server two small queries (drizzle's
- * query builder was the largest share of a turn start's CPU).
+ * the growing reply, one final statement. Hand-written and prepared (Database.query): through drizzle's builder the
+ * same statements cost ~3× the server CPU, the largest share of a turn start (docs/benchmarks.md).
  */
 
 export type BeginOutcome = 'ok' | 'not_found' | 'busy' | 'streams' | 'quota' | 'full' | 'changed';
@@ -61,17 +60,12 @@ export interface FinishTurn {
   charge: { userId: string; day: string; tokens: number };
 }
 
-/** drizzle's execute answers an array on postgres.js and `{ rows }` on PGlite. */
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
-  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
-}
-
-export function createTurnRepository(db: Db) {
+export function createTurnRepository(database: Pick<Database, 'query'>) {
+  const q = database.query;
   return {
     /** The caller's session with its newest `limit` messages; null when it is not the caller's (or does not exist). */
     async readSession(sessionId: string, userId: string, limit: number): Promise<TurnSession | null> {
-      const list = await rows<{
+      const list = await q<{
         service_type: string;
         session_name: string | null;
         id: number | null;
@@ -81,14 +75,14 @@ export function createTurnRepository(db: Db) {
         status: string;
         updated_at: Date;
       }>(
-        db,
-        sql`select s.service_type, s.session_name, m.id, m.role, m.content, m.order_num, m.status, m.updated_at
+        `select s.service_type, s.session_name, m.id, m.role, m.content, m.order_num, m.status, m.updated_at
           from chat_sessions s
           left join lateral (
             select id, role, content, order_num, status, updated_at from chat_messages
-            where session_id = s.id order by order_num desc limit ${limit}
+            where session_id = s.id order by order_num desc limit $3
           ) m on true
-          where s.id = ${sessionId} and s.user_id = ${userId}`,
+          where s.id = $1 and s.user_id = $2`,
+        [sessionId, userId, limit],
       );
       const first = list[0];
       if (!first) return null;
@@ -110,9 +104,9 @@ export function createTurnRepository(db: Db) {
 
     /** The user's latest saved Bazi chart (the fortune personas are grounded in it). */
     async latestChart(userId: string): Promise<{ result: unknown; createdAt: Date } | null> {
-      const [row] = await rows<{ result: unknown; created_at: Date }>(
-        db,
-        sql`select result, created_at from bazi_charts where user_id = ${userId} order by created_at desc limit 1`,
+      const [row] = await q<{ result: unknown; created_at: Date }>(
+        'select result, created_at from bazi_charts where user_id = $1 order by created_at desc limit 1',
+        [userId],
       );
       return row
         ? { result: typeof row.result === 'string' ? JSON.parse(row.result) : row.result, createdAt: new Date(row.created_at) }
@@ -121,14 +115,30 @@ export function createTurnRepository(db: Db) {
 
     /** chat_begin_turn (migration 0007): every bound checked and both rows written under one lock per user. */
     async begin(t: BeginTurn): Promise<{ outcome: BeginOutcome; questionId: number; replyId: number; order: number }> {
-      const q = t.question;
-      const [row] = await rows<{ outcome: BeginOutcome; question_id: number | null; reply_id: number | null; reply_order: number | null }>(
-        db,
-        sql`select * from chat_begin_turn(${t.userId}::uuid, ${t.sessionId}, ${t.now.toISOString()}::timestamptz,
-          ${t.staleBefore.toISOString()}::timestamptz, ${t.day}::date, ${t.maxStreams}::int, ${t.maxDayTokens}::int,
-          ${t.maxMessages}::int, ${t.token}, ${t.model}, ${t.crisis}::boolean, ${t.promptTokens}::int, ${q?.query ?? null},
-          ${q?.contentRag ?? null}, ${q?.nextOrder ?? null}::int, ${q?.name ?? null}, ${t.regenerate?.replyId ?? null}::int,
-          ${t.regenerate?.questionId ?? null}::int)`,
+      const question = t.question;
+      const [row] = await q<{ outcome: BeginOutcome; question_id: number | null; reply_id: number | null; reply_order: number | null }>(
+        `select * from chat_begin_turn($1::uuid, $2, $3::timestamptz, $4::timestamptz, $5::date, $6::int, $7::int, $8::int, $9,
+          $10, $11::boolean, $12::int, $13, $14, $15::int, $16, $17::int, $18::int)`,
+        [
+          t.userId,
+          t.sessionId,
+          t.now.toISOString(),
+          t.staleBefore.toISOString(),
+          t.day,
+          t.maxStreams,
+          t.maxDayTokens,
+          t.maxMessages,
+          t.token,
+          t.model,
+          t.crisis,
+          t.promptTokens,
+          question?.query ?? null,
+          question?.contentRag ?? null,
+          question?.nextOrder ?? null,
+          question?.name ?? null,
+          t.regenerate?.replyId ?? null,
+          t.regenerate?.questionId ?? null,
+        ],
       );
       return {
         outcome: row?.outcome ?? 'changed',
@@ -140,41 +150,56 @@ export function createTurnRepository(db: Db) {
 
     /** Writes the reply so far; false when the turn no longer owns the row (deleted, or taken over after going stale). */
     async writeReply(replyId: number, token: string, content: string, now: Date): Promise<boolean> {
-      const list = await rows(
-        db,
-        sql`update chat_messages set content = ${content}, updated_at = ${now.toISOString()}::timestamptz
-          where id = ${replyId} and turn_token = ${token} returning id`,
+      const list = await q(
+        'update chat_messages set content = $1, updated_at = $2::timestamptz where id = $3 and turn_token = $4 returning id',
+        [content, now.toISOString(), replyId, token],
       );
       return list.length > 0;
     },
 
     /** The heartbeat of a reply with nothing new to write (waiting for the model's first words). */
     async touchReply(replyId: number, token: string, now: Date): Promise<boolean> {
-      const list = await rows(
-        db,
-        sql`update chat_messages set updated_at = ${now.toISOString()}::timestamptz where id = ${replyId} and turn_token = ${token} returning id`,
-      );
+      const list = await q('update chat_messages set updated_at = $1::timestamptz where id = $2 and turn_token = $3 returning id', [
+        now.toISOString(),
+        replyId,
+        token,
+      ]);
       return list.length > 0;
     },
 
     /** The reply's final state, the provider's prompt count and the day's charge, in one statement. */
     async finish(f: FinishTurn): Promise<boolean> {
-      const [row] = await rows<{ written: number }>(
-        db,
-        sql`with reply as (
-            update chat_messages set content = ${f.content}, status = ${f.status}, updated_at = ${f.now.toISOString()}::timestamptz,
-              model = ${f.model}, tokens = ${f.tokens}::int, tokens_estimated = ${f.tokensEstimated}::boolean,
-              error_code = ${f.errorCode}, turn_token = null
-            where id = ${f.replyId} and turn_token = ${f.token} returning id
+      const [row] = await q<{ written: number }>(
+        `with reply as (
+            update chat_messages set content = $1, status = $2, updated_at = $3::timestamptz, model = $4, tokens = $5::int,
+              tokens_estimated = $6::boolean, error_code = $7, turn_token = null
+            where id = $8 and turn_token = $9 returning id
           ), question as (
-            update chat_messages set tokens = ${f.promptTokens ?? 0}::int, tokens_estimated = false
-            where id = ${f.questionId} and ${f.promptTokens !== null}::boolean and exists (select 1 from reply) returning id
+            update chat_messages set tokens = $10::int, tokens_estimated = false
+            where id = $11 and $12::boolean and exists (select 1 from reply) returning id
           ), charge as (
             insert into chat_usage_days (user_id, day, tokens)
-            select ${f.charge.userId}::uuid, ${f.charge.day}::date, ${f.charge.tokens}::int where ${f.charge.tokens}::int > 0
+            select $13::uuid, $14::date, $15::int where $15::int > 0
             on conflict (user_id, day) do update set tokens = chat_usage_days.tokens + excluded.tokens returning tokens
           )
-          select (select count(*) from reply)::int as written, (select count(*) from question)::int as q, (select count(*) from charge)::int as c`,
+          select (select count(*) from reply)::int as written`,
+        [
+          f.content,
+          f.status,
+          f.now.toISOString(),
+          f.model,
+          f.tokens,
+          f.tokensEstimated,
+          f.errorCode,
+          f.replyId,
+          f.token,
+          f.promptTokens ?? 0,
+          f.questionId,
+          f.promptTokens !== null,
+          f.charge.userId,
+          f.charge.day,
+          f.charge.tokens,
+        ],
       );
       return (row?.written ?? 0) > 0;
     },

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LlmEvent, LlmProvider, LlmRequest } from './types';
+import type { LlmProvider, LlmRequest } from './types';
 
 export const OFFLINE_LABEL = '【离线演示回复】';
 export const OFFLINE_MODEL = 'offline-demo';
@@ -12,13 +12,13 @@ export function createOfflineProvider(o: { chunkDelayMs: number }): LlmProvider 
   return {
     provider: 'offline',
     model: OFFLINE_MODEL,
-    async *stream(req: LlmRequest): AsyncIterable<LlmEvent> {
+    async stream(req, onEvent) {
       const text = offlineReply(req);
-      yield { type: 'model', model: OFFLINE_MODEL };
+      onEvent({ type: 'model', model: OFFLINE_MODEL });
       for (const piece of chunks(text, 14)) {
         if (o.chunkDelayMs > 0) await sleep(o.chunkDelayMs, undefined, { signal: req.signal });
         req.signal.throwIfAborted();
-        yield { type: 'delta', text: piece };
+        onEvent({ type: 'delta', text: piece });
       }
     },
   };

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LlmEvent, LlmProvider, LlmRequest } from './types';
+import { createSseDataParser } from './sse-data';
 
 export interface OpenAiOptions {
   baseUrl: string;
@@ -73,45 +74,44 @@ export function createOpenAiProvider(o: OpenAiOptions): LlmProvider {
   return {
     provider: 'openai',
     model: o.model,
-    async *stream(req: LlmRequest): AsyncIterable<LlmEvent> {
+    async stream(req: LlmRequest, onEvent: (e: LlmEvent) => void): Promise<void> {
       const res = await open(req);
       if ((res.statusCode ?? 0) >= 300) throw new UpstreamError(res.statusCode ?? 0, await errorText(res));
       res.setEncoding('utf8');
       let modelSeen = false;
-      for await (const data of sseData(res)) {
-        if (data === '[DONE]') return;
+      let done = false;
+      const parser = createSseDataParser((data) => {
+        if (done) return;
+        if (data === '[DONE]') return void (done = true);
         const chunk = JSON.parse(data) as Chunk;
         if (!modelSeen && chunk.model) {
           modelSeen = true;
-          yield { type: 'model', model: chunk.model };
+          onEvent({ type: 'model', model: chunk.model });
         }
         const text = chunk.choices?.[0]?.delta?.content;
         // Role-only and reasoning chunks carry no answer text but prove the upstream is alive.
-        yield text ? { type: 'delta', text } : { type: 'progress' };
+        onEvent(text ? { type: 'delta', text } : { type: 'progress' });
         const u = chunk.usage;
-        if (u) yield { type: 'usage', usage: { promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0 } };
-      }
+        if (u) onEvent({ type: 'usage', usage: { promptTokens: u.prompt_tokens ?? 0, completionTokens: u.completion_tokens ?? 0 } });
+      });
+      await new Promise<void>((resolve, reject) => {
+        res.on('data', (piece: string) => {
+          try {
+            parser.push(piece);
+          } catch (err) {
+            res.destroy(err as Error);
+          }
+        });
+        res.on('end', () => {
+          parser.end();
+          resolve();
+        });
+        res.on('error', reject);
+        // A connection cut mid-answer ends the response without 'end'.
+        res.on('close', () => (res.complete ? resolve() : reject(new Error('upstream connection closed mid-answer'))));
+      });
     },
   };
-}
-
-/** The `data` of each event of an SSE body (multi-line data joined by '\n'); comments and other fields are skipped. */
-async function* sseData(res: AsyncIterable<string>): AsyncGenerator<string> {
-  let buf = '';
-  let data: string[] = [];
-  for await (const piece of res) {
-    buf += piece;
-    let nl: number;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const line = buf.charCodeAt(nl - 1) === 13 ? buf.slice(0, nl - 1) : buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      if (line === '') {
-        if (data.length) yield data.join('\n');
-        data = [];
-      } else if (line.startsWith('data:')) data.push(line.slice(line.charCodeAt(5) === 32 ? 6 : 5));
-    }
-  }
-  if (data.length) yield data.join('\n');
 }
 
 async function errorText(res: IncomingMessage): Promise<string> {

@@ -49,8 +49,19 @@ const GENERAL = `【综合咨询守则】
 
 const BY_KIND: Record<PersonaKind, string> = { fortune: FORTUNE, wellbeing: WELLBEING, legal: LEGAL, growth: GROWTH, general: GENERAL };
 
+// One string per persona for the life of the process: the token count of a prompt is memoised by the string, and a
+// fresh copy each turn would be hashed (and its ~3 KB flattened) again on every turn.
+const built = new Map<string, string>();
 export function buildSystemPrompt(p: Persona): string {
-  return `${p.prompt.trim()}\n\n${BY_KIND[p.kind]}\n\n${COMMON}`;
+  // Keyed by the persona's own prompt text (each is written for one kind): the same string object every turn.
+  const key = p.prompt;
+  let prompt = built.get(key);
+  if (prompt === undefined) {
+    prompt = `${p.prompt.trim()}\n\n${BY_KIND[p.kind]}\n\n${COMMON}`;
+    if (built.size > 1000) built.clear();
+    built.set(key, prompt);
+  }
+  return prompt;
 }
 
 /** Added to the system context for a turn whose message signalled crisis. */

@@ -34,7 +34,9 @@ export function createContextBuilder(d: { turns: TurnRepository; tokenizer: Toke
 
   return async function buildContext(i: ContextInput): Promise<TurnContext> {
     const ground = await grounding(i);
-    const system = [buildSystemPrompt(i.persona), ground, i.crisis ? CRISIS_INSTRUCTION : null].filter(Boolean).join('\n\n');
+    const prompt = buildSystemPrompt(i.persona);
+    // The bare prompt is the same string every turn, so its token count is a memo hit; only additions make a new one.
+    const system = ground || i.crisis ? [prompt, ground, i.crisis ? CRISIS_INSTRUCTION : null].filter(Boolean).join('\n\n') : prompt;
     const past: LlmMessage[] = [];
     for (const m of i.history) {
       if ((m.role === 'user' || m.role === 'assistant') && m.content.trim()) past.push({ role: m.role, content: m.content });

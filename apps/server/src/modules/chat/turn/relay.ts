@@ -51,23 +51,25 @@ export function createRelay(d: { llm: LlmProvider; turns: TurnRepository; config
       onError: (err) => d.log.warn({ err }, 'chat: interim reply write failed'),
     });
     try {
-      const events = d.llm.stream({
-        messages: turn.messages,
-        maxTokens: d.config.maxTokens,
-        temperature: d.config.temperature,
-        signal: controller.signal,
-        persona: { key: turn.persona.key, title: turn.title, focus: turn.persona.focus, crisis: turn.crisis },
-      });
-      for await (const ev of events) {
-        if (controller.signal.aborted) break;
-        alive();
-        if (ev.type === 'delta') {
-          content += ev.text;
-          onDelta(ev.text);
-          writer.update(content);
-        } else if (ev.type === 'usage') usage = ev.usage;
-        else if (ev.type === 'model') model = ev.model;
-      }
+      await d.llm.stream(
+        {
+          messages: turn.messages,
+          maxTokens: d.config.maxTokens,
+          temperature: d.config.temperature,
+          signal: controller.signal,
+          persona: { key: turn.persona.key, title: turn.title, focus: turn.persona.focus, crisis: turn.crisis },
+        },
+        (ev) => {
+          if (controller.signal.aborted) return;
+          alive();
+          if (ev.type === 'delta') {
+            content += ev.text;
+            onDelta(ev.text);
+            writer.update(content);
+          } else if (ev.type === 'usage') usage = ev.usage;
+          else if (ev.type === 'model') model = ev.model;
+        },
+      );
       if (controller.signal.aborted) throw controller.signal.reason;
     } catch (err) {
       const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : null;
