@@ -35,7 +35,7 @@ describe('the server process tree', () => {
     const server = await startServer({ LOG_LEVEL: 'warn', WEB_CONCURRENCY: '3' });
     try {
       expect(await server.ready()).toBe('ready');
-      expect(workersOf(server.child.pid!)).toEqual([]);
+      expect(workersOf(server.child.pid as number)).toEqual([]);
       expect(server.output()).toContain('PGlite 是单进程嵌入式数据库：忽略 WEB_CONCURRENCY=3，以单进程运行');
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
@@ -50,14 +50,14 @@ describe('the server process tree', () => {
       const db = await freshDatabase('postgres');
       const server = await startServer({
         LOG_LEVEL: 'info',
-        DATABASE_URL: db.url!,
+        DATABASE_URL: db.url as string,
         WEB_CONCURRENCY: '2',
         PAY_MODE: 'sandbox',
         WECHAT_PROVIDER: 'sandbox',
       });
       try {
         expect(await server.ready()).toBe('ready');
-        const pid = server.child.pid!;
+        const pid = server.child.pid as number;
         let workers = workersOf(pid);
         for (let i = 0; i < 50 && workers.length < 2; i++) {
           await new Promise((r) => setTimeout(r, 100));
@@ -67,14 +67,15 @@ describe('the server process tree', () => {
         expect(server.output()).toContain('serving with 2 worker processes');
 
         // A worker that dies is replaced; the service keeps answering meanwhile.
-        process.kill(workers[0]!, 'SIGKILL');
+        const first = workers[0] as number;
+        process.kill(first, 'SIGKILL');
         let replaced = workersOf(pid);
-        for (let i = 0; i < 100 && !(replaced.length === 2 && !replaced.includes(workers[0]!)); i++) {
+        for (let i = 0; i < 100 && !(replaced.length === 2 && !replaced.includes(first)); i++) {
           await new Promise((r) => setTimeout(r, 100));
           replaced = workersOf(pid);
         }
         expect(replaced).toHaveLength(2);
-        expect(replaced).not.toContain(workers[0]);
+        expect(replaced).not.toContain(first);
         expect((await fetch(`${server.base}/api/ready`)).status).toBe(200);
 
         server.child.kill('SIGTERM');
@@ -92,13 +93,13 @@ describe('the server process tree', () => {
     'takes its workers down with it when the primary is killed outright',
     async () => {
       const db = await freshDatabase('postgres');
-      const server = await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: db.url!, WEB_CONCURRENCY: '2' });
+      const server = await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: db.url as string, WEB_CONCURRENCY: '2' });
       try {
         expect(await server.ready()).toBe('ready');
-        let workers = workersOf(server.child.pid!);
+        let workers = workersOf(server.child.pid as number);
         for (let i = 0; i < 50 && workers.length < 2; i++) {
           await new Promise((r) => setTimeout(r, 100));
-          workers = workersOf(server.child.pid!);
+          workers = workersOf(server.child.pid as number);
         }
         expect(workers).toHaveLength(2);
         server.kill();
