@@ -2,8 +2,15 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { processPlan } from './cluster';
 
-const config = (o: { DATABASE_URL?: string; WEB_CONCURRENCY?: string; PAY_MODE?: string; WECHAT_PROVIDER?: string }) => ({
+const config = (o: {
+  DATABASE_URL?: string;
+  WEB_CONCURRENCY?: string;
+  PAY_MODE?: string;
+  WECHAT_PROVIDER?: string;
+  REDIS_URL?: string;
+}) => ({
   databaseUrl: o.DATABASE_URL,
+  redisUrl: 'REDIS_URL' in o ? o.REDIS_URL : 'redis://127.0.0.1:6379',
   webConcurrency: o.WEB_CONCURRENCY ? Number(o.WEB_CONCURRENCY) : undefined,
   reward: { mode: o.PAY_MODE ?? 'sandbox' },
   wechat: { provider: o.WECHAT_PROVIDER ?? 'sandbox' },
@@ -31,5 +38,10 @@ describe('how many processes serve', () => {
     const forced = processPlan(config({ ...pg, WEB_CONCURRENCY: '2' }));
     expect(forced.workers).toBe(2);
     expect(forced.note).toMatch(/只在创建它的进程上有效/);
+  });
+
+  it('warns that rate limits count per worker when several run without Redis', () => {
+    const plan = processPlan(config({ ...pg, ...realPayAndWechat, WEB_CONCURRENCY: '2', REDIS_URL: undefined }));
+    expect(plan).toEqual({ workers: 2, note: '未配置 REDIS_URL：请求限流按进程计数（2 个进程即 2 倍的次数）' });
   });
 });

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import pino from 'pino';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
+import { serveClusterMetrics } from './lib/cluster-metrics';
 import { loggerOptions } from './lib/logger';
 
 export interface ProcessPlan {
@@ -18,6 +19,17 @@ export interface ProcessPlan {
  * state (orders, generated keys, QR tickets) in the process that serves them, so by default they keep one process too.
  */
 export function processPlan(
+  config: Pick<Config, 'databaseUrl' | 'webConcurrency' | 'redisUrl'> & { reward: { mode: string }; wechat: { provider: string } },
+): ProcessPlan {
+  const plan = workerCount(config);
+  if (plan.workers > 1 && !config.redisUrl) {
+    const perWorker = `未配置 REDIS_URL：请求限流按进程计数（${plan.workers} 个进程即 ${plan.workers} 倍的次数）`;
+    return { workers: plan.workers, note: plan.note ? `${plan.note}；${perWorker}` : perWorker };
+  }
+  return plan;
+}
+
+function workerCount(
   config: Pick<Config, 'databaseUrl' | 'webConcurrency'> & { reward: { mode: string }; wechat: { provider: string } },
 ): ProcessPlan {
   const asked = config.webConcurrency;
@@ -85,6 +97,7 @@ export async function runPrimary(config: Config, plan: ProcessPlan): Promise<voi
       setTimeout(() => process.exit(1), config.shutdown.forceExitMs + 2_000).unref();
     });
   }
+  serveClusterMetrics();
   for (let i = 0; i < plan.workers; i++) fork();
   log.info({ workers: plan.workers, port: config.port }, `serving with ${plan.workers} worker processes`);
 }

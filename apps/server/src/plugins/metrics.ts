@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { answerClusterMetrics, metricsText } from '../lib/cluster-metrics';
 
 /** Prometheus metrics: one registry per app so tests building several apps do not collide. */
 export function createMetrics() {
@@ -64,10 +65,11 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, o: { tok
     return;
   }
   const { token } = o;
+  answerClusterMetrics(metrics.registry);
   app.get('/api/metrics', { schema: { hide: true } }, async (req, reply) => {
     if (token && !sameToken(req.headers.authorization, token))
       return reply.status(401).send({ success: false, message: '未授权', data: null });
     reply.type(metrics.registry.contentType);
-    return metrics.registry.metrics();
+    return metricsText(metrics.registry);
   });
 }

@@ -75,13 +75,7 @@ export function createTurnRepository(database: Pick<Database, 'query'>) {
         status: string;
         updated_at: Date;
       }>(
-        `select s.service_type, s.session_name, m.id, m.role, m.content, m.order_num, m.status, m.updated_at
-          from chat_sessions s
-          left join lateral (
-            select id, role, content, order_num, status, updated_at from chat_messages
-            where session_id = s.id order by order_num desc limit $3
-          ) m on true
-          where s.id = $1 and s.user_id = $2`,
+        'select * from chat_read_session($1, $2::uuid, $3::int)',
         [sessionId, userId, limit],
       );
       const first = list[0];
