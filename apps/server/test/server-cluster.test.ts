@@ -66,12 +66,12 @@ describe('the server process tree', () => {
         expect(workers).toHaveLength(2);
         expect(server.output()).toContain('serving with 2 worker processes');
 
-      // /api/metrics counts the whole server, whichever worker answers the scrape (new connections go round robin).
-      for (let i = 0; i < 6; i++) await fetch(`${server.base}/api/service-types`, { headers: { connection: 'close' } });
-      for (let i = 0; i < 2; i++) {
-        const text = await (await fetch(`${server.base}/api/metrics`, { headers: { connection: 'close' } })).text();
-        expect(text).toMatch(/lingxi_http_requests_total\{method="GET",route="\/api\/service-types",status="200"\} 6\n/);
-      }
+        // /api/metrics counts the whole server, whichever worker answers the scrape (new connections go round robin).
+        for (let i = 0; i < 6; i++) await fetch(`${server.base}/api/service-types`, { headers: { connection: 'close' } });
+        for (let i = 0; i < 2; i++) {
+          const text = await (await fetch(`${server.base}/api/metrics`, { headers: { connection: 'close' } })).text();
+          expect(text).toMatch(/lingxi_http_requests_total\{method="GET",route="\/api\/service-types",status="200"\} 6\n/);
+        }
 
         // A worker that dies is replaced; the service keeps answering meanwhile.
         const first = workers[0] as number;

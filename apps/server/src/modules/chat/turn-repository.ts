@@ -74,10 +74,7 @@ export function createTurnRepository(database: Pick<Database, 'query'>) {
         order_num: number;
         status: string;
         updated_at: Date;
-      }>(
-        'select * from chat_read_session($1, $2::uuid, $3::int)',
-        [sessionId, userId, limit],
-      );
+      }>('select * from chat_read_session($1, $2::uuid, $3::int)', [sessionId, userId, limit]);
       const first = list[0];
       if (!first) return null;
       const history: HistoryRow[] = [];
