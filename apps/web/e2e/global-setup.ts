@@ -96,6 +96,8 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       SMS_IP_HOURLY_LIMIT: '1000',
       SMS_RESEND_SECONDS: String(SMS_RESEND_SECONDS),
+      // The history test fills a long chat through save-message (30 a minute in production).
+      CHAT_SAVE_PER_MINUTE: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

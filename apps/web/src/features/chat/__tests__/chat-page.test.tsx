@@ -59,7 +59,7 @@ function serve(s: Server) {
       return json(200, { success: true, message: '删除成功', data: null });
     }
     if (url.includes('/cache/session-detail'))
-      return json(200, { success: true, message: '成功', data: { messages: s.detail }, messages: s.detail });
+      return json(200, { success: true, message: '成功', data: { messages: s.detail, has_more: false } });
     return json(404, { success: false, message: '资源不存在', data: null });
   });
   vi.stubGlobal('fetch', fetchMock);

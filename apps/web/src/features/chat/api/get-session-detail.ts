@@ -17,10 +17,17 @@ export function toUiMessages(messages: ChatMessage[]): UiMessage[] {
   }));
 }
 
-export async function getSessionDetail(sessionId: string, signal?: AbortSignal): Promise<UiMessage[]> {
+export interface SessionPage {
+  messages: UiMessage[];
+  /** Older messages exist on the server (ask again with `before` = the first message's order). */
+  hasOlder: boolean;
+}
+
+/** One page of a session: its newest messages, or those before order `before` (the server pages them). */
+export async function getSessionDetail(sessionId: string, o: { before?: number; signal?: AbortSignal } = {}): Promise<SessionPage> {
   const res = await apiClient.get<Answer<typeof sessionDetailResponse>>('/cache/session-detail', {
-    params: { session_id: sessionId },
-    signal,
+    params: { session_id: sessionId, ...(o.before ? { before: o.before } : {}) },
+    signal: o.signal,
   });
-  return toUiMessages(res.data.messages);
+  return { messages: toUiMessages(res.data.messages), hasOlder: res.data.has_more };
 }

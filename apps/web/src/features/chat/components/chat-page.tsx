@@ -48,14 +48,20 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
     if (el) el.scrollTop = el.scrollHeight;
   }, []);
   // A new message always brings the view to the end; a growing reply keeps it there only if the reader has not
-  // scrolled up to read something earlier.
-  const seen = useRef(0);
+  // scrolled up to read something earlier. Earlier messages loaded above keep the reader where they were.
+  const seen = useRef({ count: 0, last: '', height: 0 });
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const nearEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 160;
-    if (messages.length !== seen.current || nearEnd) scrollToEnd();
-    seen.current = messages.length;
+    const before = seen.current;
+    const lastId = messages.at(-1)?.id ?? '';
+    const olderAbove = messages.length > before.count && lastId === before.last && before.count > 0;
+    if (olderAbove) el.scrollTop += el.scrollHeight - before.height;
+    else {
+      const nearEnd = before.height - el.scrollTop - el.clientHeight < 160;
+      if (messages.length !== before.count || nearEnd) scrollToEnd();
+    }
+    seen.current = { count: messages.length, last: lastId, height: el.scrollHeight };
   }, [messages, scrollToEnd]);
   const keyboardHeight = useKeyboardViewport(isMobile, scrollToEnd);
 
@@ -87,7 +93,15 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
               className="chat-alert"
             />
           )}
-          <MessageList messages={messages} sending={chat.sending} onCopy={onCopy} onRegenerate={chat.regenerate} />
+          <MessageList
+            messages={messages}
+            sending={chat.sending}
+            hasOlder={chat.hasOlder}
+            loadingOlder={chat.loadingOlder}
+            onLoadOlder={() => void chat.loadOlder()}
+            onCopy={onCopy}
+            onRegenerate={chat.regenerate}
+          />
           {error && <Alert type="error" showIcon title={error} description={chat.errorDetail ?? undefined} className="chat-alert" />}
         </div>
       </main>

@@ -7,6 +7,9 @@ import remarkGfm from 'remark-gfm';
 const components: Components = {
   // Links from a model's answer open in a new tab and never carry our referrer or window handle.
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
+  // No image from a reply is ever loaded: its address is chosen by the model, which a prompt injection can steer, and
+  // fetching it would send whatever the address carries to that host (issue 12 item 12; the CSP blocks it as well).
+  img: ({ alt }) => <span className="md-image-removed">{`[图片${alt ? `：${alt}` : ''}]`}</span>,
   table: ({ node: _node, ...props }) => (
     <div className="md-table-wrap">
       <table {...props} />

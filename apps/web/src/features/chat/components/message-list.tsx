@@ -1,17 +1,29 @@
+import { Button } from 'antd';
 import type { UiMessage } from '../types';
 import { MessageItem } from './message-item';
 
 interface MessageListProps {
   messages: UiMessage[];
   sending: boolean;
+  /** The server holds earlier messages of this session: offer to load them. */
+  hasOlder?: boolean;
+  loadingOlder?: boolean;
+  onLoadOlder?: () => void;
   onCopy: (m: UiMessage) => void;
   onRegenerate: () => void;
 }
 
-export function MessageList({ messages, sending, onCopy, onRegenerate }: MessageListProps) {
+export function MessageList({ messages, sending, hasOlder, loadingOlder, onLoadOlder, onCopy, onRegenerate }: MessageListProps) {
   const lastIndex = messages.length - 1;
   return (
     <div className="chat-messages" role="log" aria-live="polite" aria-label="对话消息">
+      {hasOlder && messages.length > 0 && (
+        <div className="chat-older">
+          <Button type="link" size="small" loading={loadingOlder} onClick={onLoadOlder}>
+            {loadingOlder ? '正在加载…' : '加载更早的消息'}
+          </Button>
+        </div>
+      )}
       {messages.map((m, i) => (
         <MessageItem
           key={m.id}

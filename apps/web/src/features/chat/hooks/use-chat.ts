@@ -8,6 +8,7 @@ import { deleteSession } from '../api/delete-session';
 import { getSessionDetail } from '../api/get-session-detail';
 import { renameSession } from '../api/rename-session';
 import { startTurn, type Turn } from '../lib/chat-turn';
+import { nextPollDelay, withNewestPage, withOlderPage } from '../lib/history-pages';
 import { settleFromServer } from '../lib/settle-from-server';
 import { newUuid } from '../lib/uuid';
 import { useChatStore } from '../stores/chat-store';
@@ -37,6 +38,8 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
   const messages = useChatStore((s) => s.messages);
   const loading = useChatStore((s) => s.loading);
   const error = useChatStore((s) => s.error);
+  const hasOlder = useChatStore((s) => s.hasOlder);
+  const [loadingOlder, setLoadingOlder] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [errorDetail, setErrorDetail] = useState<string | null>(null);
@@ -52,7 +55,10 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
     [queryClient, userId, type],
   );
 
-  /** Loads a session's messages; paints the local cache first when there is one. Resolves false on failure. */
+  /**
+   * Loads a session's newest page; paints the local cache first when there is one. Older messages the reader paged
+   * back to stay. Resolves false on failure.
+   */
   const loadMessages = useCallback(
     async (sessionId: string, o: { quiet?: boolean } = {}) => {
       const store = useChatStore.getState();
@@ -60,10 +66,14 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
       if (cached && !o.quiet) store.setMessages(cached);
       if (!o.quiet) store.setLoading(true);
       try {
-        const loaded = await getSessionDetail(sessionId);
-        if (useChatStore.getState().cacheKey !== sessionId) return true;
-        store.setMessages(loaded);
-        messagesCache.put(userId, sessionId, loaded);
+        const page = await getSessionDetail(sessionId);
+        const now = useChatStore.getState();
+        if (now.cacheKey !== sessionId) return true;
+        const shown = withNewestPage(now.messages, page.messages);
+        store.setMessages(shown);
+        // Only the page's own answer says whether more lies before it; with older messages kept, the button stays as it was.
+        if (shown.length === page.messages.length) store.setHasOlder(page.hasOlder);
+        messagesCache.put(userId, sessionId, shown);
         return true;
       } catch {
         if (!o.quiet) {
@@ -77,6 +87,25 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
     },
     [userId, message],
   );
+
+  /** The page of messages before the first one shown (spec: session-detail is paged; the newest page comes first). */
+  const loadOlder = useCallback(async () => {
+    const { cacheKey: sessionId, messages: shown, hasOlder: more } = useChatStore.getState();
+    const first = shown[0];
+    if (!sessionId || !more || !first || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const page = await getSessionDetail(sessionId, { before: first.order });
+      const store = useChatStore.getState();
+      if (store.cacheKey !== sessionId) return;
+      store.setMessages((prev) => withOlderPage(prev, page.messages));
+      store.setHasOlder(page.hasOlder);
+    } catch {
+      message.error('加载聊天记录失败');
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [loadingOlder, message]);
 
   const createNew = useCallback(async () => {
     stop();
@@ -230,11 +259,20 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
     })();
   }, [userId, type, queryClient, loadMessages, createNew, message]);
 
-  // A reply still 'streaming' on the server (a refresh mid-reply, another tab) is followed until it settles.
+  // A reply still 'streaming' on the server (a refresh mid-reply, another tab) is followed until it settles: soon
+  // while it grows, less and less often while it does not (its process may have died; the server then reports it
+  // stopped after CHAT_STALE_REPLY_MS, which ends this).
   const last = messages.at(-1);
+  const poll = useRef({ delay: 1000, content: '' });
   useEffect(() => {
-    if (sending || last?.status !== 'streaming' || !cacheKey) return;
-    const t = setTimeout(() => void loadMessages(cacheKey, { quiet: true }), 1000);
+    if (sending || last?.status !== 'streaming' || !cacheKey) {
+      poll.current = { delay: 1000, content: '' };
+      return;
+    }
+    const p = poll.current;
+    p.delay = nextPollDelay(p.delay, last.content !== p.content);
+    p.content = last.content;
+    const t = setTimeout(() => void loadMessages(cacheKey, { quiet: true }), p.delay);
     return () => clearTimeout(t);
   }, [sending, last, cacheKey, loadMessages]);
 
@@ -259,6 +297,9 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
     messages,
     loading,
     error,
+    hasOlder,
+    loadingOlder,
+    loadOlder,
     sending,
     errorDetail,
     drawerOpen,

@@ -1,4 +1,5 @@
 import { getSessionDetail } from '../api/get-session-detail';
+import { withNewestPage } from './history-pages';
 import { useChatStore } from '../stores/chat-store';
 import { messagesCache } from '../stores/messages-cache';
 
@@ -9,7 +10,8 @@ import { messagesCache } from '../stores/messages-cache';
  */
 export async function settleFromServer(userId: string, sessionId: string) {
   for (let attempt = 0; attempt < 10; attempt += 1) {
-    const loaded = await getSessionDetail(sessionId).catch(() => null);
+    const page = await getSessionDetail(sessionId).catch(() => null);
+    const loaded = page?.messages;
     const store = useChatStore.getState();
     const localLast = store.messages.at(-1)?.status;
     // Another chat was opened, or a new question is already on its way: this answer is stale.
@@ -18,8 +20,10 @@ export async function settleFromServer(userId: string, sessionId: string) {
       await new Promise((r) => setTimeout(r, 300));
       continue;
     }
-    store.setMessages(loaded);
-    messagesCache.put(userId, sessionId, loaded);
+    const shown = withNewestPage(store.messages, loaded);
+    store.setMessages(shown);
+    if (shown.length === loaded.length) store.setHasOlder(page.hasOlder);
+    messagesCache.put(userId, sessionId, shown);
     return;
   }
 }

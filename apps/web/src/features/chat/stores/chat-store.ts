@@ -5,7 +5,7 @@ import type { UiMessage } from '../types';
 
 /**
  * Spec §3 local chat store: cacheKey (current session id) and chatType are persisted under chat-storage;
- * messages, loading and error live in memory only.
+ * messages, loading, error and hasOlder live in memory only.
  */
 export interface ChatState {
   cacheKey: string | null;
@@ -13,6 +13,8 @@ export interface ChatState {
   messages: UiMessage[];
   loading: boolean;
   error: string | null;
+  /** The server holds older messages of this session than the first one shown (session-detail pages). */
+  hasOlder: boolean;
   setCacheKey: (key: string | null) => void;
   setChatType: (type: string) => void;
   setMessages: (messages: UiMessage[] | ((prev: UiMessage[]) => UiMessage[])) => void;
@@ -20,6 +22,7 @@ export interface ChatState {
   updateLast: (patch: Partial<UiMessage>) => void;
   setLoading: (loading: boolean) => void;
   setError: (error: string | null) => void;
+  setHasOlder: (hasOlder: boolean) => void;
   clearChat: () => void;
 }
 
@@ -31,6 +34,7 @@ export const useChatStore = create<ChatState>()(
       messages: [],
       loading: false,
       error: null,
+      hasOlder: false,
       setCacheKey: (cacheKey) => set({ cacheKey }),
       setChatType: (chatType) => set({ chatType }),
       setMessages: (m) => set((s) => ({ messages: typeof m === 'function' ? m(s.messages) : m })),
@@ -42,7 +46,8 @@ export const useChatStore = create<ChatState>()(
         }),
       setLoading: (loading) => set({ loading }),
       setError: (error) => set({ error }),
-      clearChat: () => set({ messages: [], error: null }),
+      setHasOlder: (hasOlder) => set({ hasOlder }),
+      clearChat: () => set({ messages: [], error: null, hasOlder: false }),
     }),
     {
       name: STORAGE_KEYS.chatStorage,
