@@ -2,8 +2,9 @@ import type { Database } from '../../db/client';
 
 /**
  * The SQL of a chat turn, on the hot path of every question: one read, one call that starts the turn, fenced writes of
- * the growing reply, one final statement. Hand-written and prepared (Database.query): through drizzle's builder the
- * same statements cost ~3× the server CPU, the largest share of a turn start (docs/benchmarks.md).
+ * the growing reply, one final call — each a PL/pgSQL function (migrations 0007–0009) called as a prepared statement
+ * (Database.query). Through drizzle's builder the same statements cost ~3× the server CPU, and on PGlite, which plans
+ * every plain statement again, the functions keep their plans (docs/benchmarks.md).
  */
 
 export type BeginOutcome = 'ok' | 'not_found' | 'busy' | 'streams' | 'quota' | 'full' | 'changed';
@@ -141,40 +142,33 @@ export function createTurnRepository(database: Pick<Database, 'query'>) {
 
     /** Writes the reply so far; false when the turn no longer owns the row (deleted, or taken over after going stale). */
     async writeReply(replyId: number, token: string, content: string, now: Date): Promise<boolean> {
-      const list = await q(
-        'update chat_messages set content = $1, updated_at = $2::timestamptz where id = $3 and turn_token = $4 returning id',
-        [content, now.toISOString(), replyId, token],
-      );
-      return list.length > 0;
+      const [row] = await q<{ ok: boolean }>('select chat_write_reply($1, $2, $3, $4::timestamptz) as ok', [
+        replyId,
+        token,
+        content,
+        now.toISOString(),
+      ]);
+      return row?.ok === true;
     },
 
     /** The heartbeat of a reply with nothing new to write (waiting for the model's first words). */
     async touchReply(replyId: number, token: string, now: Date): Promise<boolean> {
-      const list = await q('update chat_messages set updated_at = $1::timestamptz where id = $2 and turn_token = $3 returning id', [
-        now.toISOString(),
+      const [row] = await q<{ ok: boolean }>('select chat_write_reply($1, $2, null, $3::timestamptz) as ok', [
         replyId,
         token,
+        now.toISOString(),
       ]);
-      return list.length > 0;
+      return row?.ok === true;
     },
 
-    /** The reply's final state, the provider's prompt count and the day's charge, in one statement. */
+    /** The reply's final state, the provider's prompt count and the day's charge (chat_finish_turn, migration 0009). */
     async finish(f: FinishTurn): Promise<boolean> {
-      const [row] = await q<{ written: number }>(
-        `with reply as (
-            update chat_messages set content = $1, status = $2, updated_at = $3::timestamptz, model = $4, tokens = $5::int,
-              tokens_estimated = $6::boolean, error_code = $7, turn_token = null
-            where id = $8 and turn_token = $9 returning id
-          ), question as (
-            update chat_messages set tokens = $10::int, tokens_estimated = false
-            where id = $11 and $12::boolean and exists (select 1 from reply) returning id
-          ), charge as (
-            insert into chat_usage_days (user_id, day, tokens)
-            select $13::uuid, $14::date, $15::int where $15::int > 0
-            on conflict (user_id, day) do update set tokens = chat_usage_days.tokens + excluded.tokens returning tokens
-          )
-          select (select count(*) from reply)::int as written`,
+      const [row] = await q<{ ok: boolean }>(
+        `select chat_finish_turn($1, $2, $3, $4, $5::timestamptz, $6, $7::int, $8::boolean, $9, $10::int, $11::int, $12::uuid,
+          $13::date, $14::int) as ok`,
         [
+          f.replyId,
+          f.token,
           f.content,
           f.status,
           f.now.toISOString(),
@@ -182,17 +176,14 @@ export function createTurnRepository(database: Pick<Database, 'query'>) {
           f.tokens,
           f.tokensEstimated,
           f.errorCode,
-          f.replyId,
-          f.token,
-          f.promptTokens ?? 0,
           f.questionId,
-          f.promptTokens !== null,
+          f.promptTokens,
           f.charge.userId,
           f.charge.day,
           f.charge.tokens,
         ],
       );
-      return (row?.written ?? 0) > 0;
+      return row?.ok === true;
     },
   };
 }
