@@ -47,7 +47,10 @@ async function startApp(workers: number) {
       LOG_LEVEL: 'info',
     },
     { workers },
-  );
+  ).catch(async (err: unknown) => {
+    await pg?.drop();
+    throw err;
+  });
   const base = `http://127.0.0.1:${tree.port}/api`;
   const phone = `137${String(Date.now()).slice(-8)}`;
   const post = (p: string, body: object) =>

@@ -77,6 +77,7 @@ async function run(fake: FakeOpenAi, workers: number): Promise<RunResult> {
   // BENCH_CPU_PROF=<dir> keeps the profiles there (one sub-folder per run) for a closer look.
   const keep = process.env.BENCH_CPU_PROF;
   const profileDir = values.profile || keep ? mkdtempSync(path.join(keep ?? tmpdir(), 'lx-bench-prof-')) : undefined;
+  // A server that fails to start must not leave its fresh database behind.
   const server = await startServerTree(
     {
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
@@ -93,7 +94,10 @@ async function run(fake: FakeOpenAi, workers: number): Promise<RunResult> {
       SMS_IP_HOURLY_LIMIT: '1000000',
     },
     { workers, profileDir },
-  );
+  ).catch(async (err: unknown) => {
+    await pg?.drop();
+    throw err;
+  });
   try {
     return { workers, ...(await measure(fake, server, profileDir)) };
   } finally {
