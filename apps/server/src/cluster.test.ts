@@ -20,10 +20,13 @@ const realPayAndWechat = { PAY_MODE: 'live', WECHAT_PROVIDER: 'wechat' };
 
 describe('how many processes serve', () => {
   it('runs PGlite as one process, and says so when WEB_CONCURRENCY asks for more', () => {
-    expect(processPlan(config({}))).toEqual({ workers: 1, note: null });
+    expect(processPlan(config({}))).toEqual({
+      workers: 1,
+      note: 'PGlite 是单进程嵌入式数据库：以单进程运行（多进程请使用 PostgreSQL，见 docs/deploy.md）',
+    });
     const asked = processPlan(config({ WEB_CONCURRENCY: '4' }));
     expect(asked.workers).toBe(1);
-    expect(asked.note).toMatch(/PGlite 是单进程/);
+    expect(asked.note).toMatch(/^PGlite 是单进程嵌入式数据库：忽略 WEB_CONCURRENCY=4，以单进程运行/);
   });
 
   it('runs one worker per core on PostgreSQL, or WEB_CONCURRENCY workers', () => {

@@ -34,7 +34,8 @@ function workerCount(
 ): ProcessPlan {
   const asked = config.webConcurrency;
   if (!config.databaseUrl) {
-    return { workers: 1, note: asked && asked > 1 ? `PGlite 是单进程嵌入式数据库：忽略 WEB_CONCURRENCY=${asked}，以单进程运行` : null };
+    const ignored = asked && asked > 1 ? `忽略 WEB_CONCURRENCY=${asked}，` : '';
+    return { workers: 1, note: `PGlite 是单进程嵌入式数据库：${ignored}以单进程运行（多进程请使用 PostgreSQL，见 docs/deploy.md）` };
   }
   const inProcess = [
     ...(config.reward.mode === 'sandbox' ? ['PAY_MODE=sandbox'] : []),

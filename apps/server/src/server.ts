@@ -19,7 +19,11 @@ async function serve(config: Config, plan: { workers: number; note: string | nul
   // Imported here, not at the top: the primary of a cluster never loads the app (~100 MB it would hold for nothing).
   const { buildApp } = await import('./app');
   const app = await buildApp({ config });
-  if (plan.note && !isWorker()) app.log.warn(plan.note);
+  if (plan.note && !isWorker()) {
+    // Said at every start, louder when the configuration asked for something else.
+    if (config.webConcurrency && config.webConcurrency > 1) app.log.warn(plan.note);
+    else app.log.info(plan.note);
+  }
 
   let closing = false;
   // Keep-alive connections would hold close() open until their timeout; tell clients of in-flight requests to hang up.

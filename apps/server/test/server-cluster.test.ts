@@ -36,7 +36,7 @@ describe('the server process tree', () => {
     try {
       expect(await server.ready()).toBe('ready');
       expect(workersOf(server.child.pid as number)).toEqual([]);
-      expect(server.output()).toContain('PGlite 是单进程嵌入式数据库：忽略 WEB_CONCURRENCY=3，以单进程运行');
+      expect(server.output()).toContain('PGlite 是单进程嵌入式数据库：忽略 WEB_CONCURRENCY=3，以单进程运行（多进程请使用 PostgreSQL');
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     } finally {
