@@ -17,9 +17,9 @@ describe.each(dbTargets)('referrer programme on %s', (target) => {
     expect(res.json()).toMatchObject({
       success: true,
       message: '推荐人绑定成功',
-      data: { referrer_id: a.phone, username: '张三丰', name: '张**', phone: `${a.phone.slice(0, 3)}****${a.phone.slice(-4)}` },
+      data: { referrer_id: a.phone, username: '张**', name: '张**', phone: `${a.phone.slice(0, 3)}****${a.phone.slice(-4)}` },
     });
-    expect((await get('/api/referrer/my-referrer', b.token)).json().data).toMatchObject({ referrer_id: a.phone, username: '张三丰' });
+    expect((await get('/api/referrer/my-referrer', b.token)).json().data).toMatchObject({ referrer_id: a.phone, username: '张**' });
     expect((await get('/api/auth/me', b.token)).json().data.referrer_id).toBe(a.phone);
     const referrals = (await get('/api/referrer/my-referrals', a.token)).json().data;
     expect(referrals).toMatchObject({
@@ -91,14 +91,20 @@ describe.each(dbTargets)('referrer programme on %s', (target) => {
     expect(foreign.statusCode).toBe(403);
   });
 
-  it('looks a referrer up by phone for signed-in users: masked name and phone, 404 when unknown', async () => {
+  it('looks a referrer up by phone for signed-in users: masked names and phone, 404 when unknown', async () => {
     const a = await registerUser(ctx, { name: '王小明' });
     const u = await registerUser(ctx);
     const res = await get(`/api/referrer/lookup?phone=${a.phone}`, u.token);
+    // The username starts as the registration name: unmasked, the lookup would turn a phone number into a real name.
     expect(res.json()).toMatchObject({
       success: true,
-      data: { username: '王小明', name: '王**', phone: `${a.phone.slice(0, 3)}****${a.phone.slice(-4)}` },
+      data: { username: '王**', name: '王**', phone: `${a.phone.slice(0, 3)}****${a.phone.slice(-4)}` },
     });
+    expect(res.body).not.toContain('小明');
+    expect(res.body).not.toContain(a.phone);
+    // A username changed later is masked the same way.
+    await ctx.inject({ method: 'PUT', url: '/api/auth/update-profile', headers: bearer(a.token), payload: { username: '小明同学' } });
+    expect((await get(`/api/referrer/lookup?phone=${a.phone}`, u.token)).json().data).toMatchObject({ username: '小***', name: '王**' });
     expect((await get(`/api/referrer/lookup?phone=${newPhone()}`, u.token)).statusCode).toBe(404);
     expect((await get(`/api/referrer/lookup?phone=${a.phone}`)).statusCode).toBe(401);
   });

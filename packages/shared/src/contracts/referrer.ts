@@ -19,7 +19,7 @@ const referrerPhone = requiredString('请输入推荐人手机号')
 export const bindReferrerQuery = z.object({ referrer_id: referrerPhone });
 export const referrerLookupQuery = z.object({ phone: referrerPhone });
 
-/** Spec §3 referrer lookup result. name is masked and phone masked: the caller typed the number, we confirm whose it is. */
+/** Spec §3 referrer lookup result, every field masked (张*, 138****0000): the caller typed the number, we confirm whose it is. */
 export const referrerView = z.object({ username: z.string().nullable(), name: z.string().nullable(), phone: z.string() });
 export type ReferrerView = z.infer<typeof referrerView>;
 

@@ -11,7 +11,8 @@ export function maskName(name: string | null): string | null {
   return chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
 }
 
-const view = (u: UserRow): ReferrerView => ({ username: u.username, name: maskName(u.name), phone: maskPhone(u.phone) });
+/** Both names are masked: the username starts as the registration name, so it is a real name as often as not. */
+const view = (u: UserRow): ReferrerView => ({ username: maskName(u.username), name: maskName(u.name), phone: maskPhone(u.phone) });
 
 /**
  * Referrer rules: the referrer must exist, is not yourself, is bound once and never changes, and may not be someone
