@@ -1,4 +1,5 @@
 import { chatUsageDays } from '../src/db/schema';
+import { BIND_ELSEWHERE } from '../src/modules/wechat/service';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
@@ -49,17 +50,30 @@ describe.each(dbTargets)('binding WeChat to an account on %s', (target) => {
       binding_status: { has_wechat: true, wechat_accounts: [{ wechat_type: 'web', wechat_nickname: '微信用户·小雨' }] },
     });
 
-    // The phone that scanned is told to go back instead of being redirected to a profile it is not signed in to.
-    const other = await registerUser(ctx);
-    const start2 = await browser().bindStart(other.token);
-    const onPhone = await browser().open(await confirmOnPhone(start2.qr_code_url, newPersona()));
-    expect(onPhone.status).toBe(200);
-    expect(onPhone.html).toContain('微信绑定成功，请返回原页面');
-
     // Signing in with that WeChat now opens the phone account.
     const login = await newWechatAccount(browser(), 'xiaoyu');
     expect(login.need_bind_phone).toBe(false);
     expect(login.user_info.id).toBe((await me(token)).data.id);
+  });
+
+  it('refuses a bind confirmed outside the browser that started it: someone sent the QR link cannot bind their WeChat', async () => {
+    const binder = await registerUser(ctx);
+    const b = browser();
+    const start = await b.bindStart(binder.token);
+    // The bind QR's link, opened and confirmed by another person in another browser (no creator cookie).
+    const stranger = browser();
+    const persona = newPersona();
+    const page = await stranger.open(await confirmOnPhone(start.qr_code_url, persona));
+    expect(page.status).toBe(403);
+    expect(page.html).toContain('请在发起绑定的浏览器中扫码确认');
+    expect(page.location).toBeNull();
+    // The binder's modal learns why, the account stays unbound, and that WeChat still belongs to no one.
+    expect((await b.status(start.state)).body).toMatchObject({ status: 'failed', data: { message: BIND_ELSEWHERE } });
+    expect((await me(binder.token)).data.binding_status).toMatchObject({ has_wechat: false, wechat_accounts: [] });
+    expect((await newWechatAccount(browser(), persona)).need_bind_phone).toBe(true);
+    // The same QR cannot be retried from the right browser either: the binder asks for a new one.
+    const retry = await b.open(await confirmOnPhone(start.qr_code_url, newPersona()));
+    expect(retry.status).toBe(409);
   });
 
   it('refuses to bind a WeChat already bound to another account with 409 该微信已绑定其他账号', async () => {

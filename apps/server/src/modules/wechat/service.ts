@@ -55,6 +55,7 @@ interface StoredResult {
 
 export const BOUND_ELSEWHERE = '该微信已绑定其他账号';
 export const OTHER_WECHAT_BOUND = '您的账号已绑定其他微信，请先解绑';
+export const BIND_ELSEWHERE = '绑定未完成：请在发起绑定的浏览器中扫码确认，二维码已失效，请重新获取';
 
 export function createWechatService(d: WechatServiceDeps) {
   const { config } = d;
@@ -75,7 +76,7 @@ export function createWechatService(d: WechatServiceDeps) {
     return (await d.users.findByPhone(phone)) ? phone : null;
   }
 
-  async function bindIdentity(row: QrStateRow, profile: WechatProfile, sameBrowser: boolean, now: Date): Promise<CallbackOutcome> {
+  async function bindIdentity(row: QrStateRow, profile: WechatProfile, now: Date): Promise<CallbackOutcome> {
     const userId = row.userId!;
     const owner = await d.repo.ownerOf(profile);
     const mine = await d.repo.listForUser(userId);
@@ -95,13 +96,7 @@ export function createWechatService(d: WechatServiceDeps) {
       consumed: true,
     });
     d.log.info({ userId }, 'wechat identity bound');
-    return {
-      status: 200,
-      tone: 'ok',
-      title: '微信绑定成功',
-      message: '微信绑定成功，请返回原页面',
-      redirect: sameBrowser ? '/profile?bind=success' : undefined,
-    };
+    return { status: 200, tone: 'ok', title: '微信绑定成功', message: '微信绑定成功，请返回原页面', redirect: '/profile?bind=success' };
   }
 
   return {
@@ -141,6 +136,13 @@ export function createWechatService(d: WechatServiceDeps) {
       if (row.expiresAt <= now)
         return { status: 410, tone: 'err', title: '二维码已过期', message: '二维码已过期，请返回原页面刷新后重新扫码' };
       if (!q.code) return { status: 200, tone: 'err', title: '已取消授权', message: '你已取消微信授权，可返回原页面重新扫码' };
+      // A bind attaches whoever confirms to the account that asked, so it must finish in the browser that asked (its
+      // creator cookie): a bind QR link sent to someone else would otherwise put their WeChat on the sender's account.
+      // Refused before the code is exchanged, so nothing about that person is fetched or kept.
+      if (row.intent === 'bind' && !isCreator(row, creatorSecret)) {
+        await d.repo.markFailed(row.id, BIND_ELSEWHERE, now);
+        return { status: 403, tone: 'err', title: '微信绑定失败', message: BIND_ELSEWHERE };
+      }
 
       let profile: WechatProfile;
       try {
@@ -159,7 +161,7 @@ export function createWechatService(d: WechatServiceDeps) {
         return { status: 502, tone: 'err', title: '微信登录失败', message: '暂时无法连接微信服务，请稍后重试' };
       }
 
-      if (row.intent === 'bind') return bindIdentity(row, profile, isCreator(row, creatorSecret), now);
+      if (row.intent === 'bind') return bindIdentity(row, profile, now);
       const salt = randomBytes(16).toString('hex');
       const stored: StoredResult = { profile, salt };
       const ok = await d.repo.markScanned(row.id, {
