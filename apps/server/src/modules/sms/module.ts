@@ -5,6 +5,7 @@ import type { ModuleContext } from '../context';
 import { createAliyunSmsProvider } from './providers/aliyun';
 import { createSandboxSmsProvider } from './providers/sandbox';
 import type { SmsProvider } from './providers/types';
+import { createSmsOutboxRepository } from './outbox-repository';
 import { createSmsRepository } from './repository';
 import { sandboxSmsRoutes } from './routes';
 import { createSmsService } from './service';
@@ -18,7 +19,7 @@ export type { SmsProvider };
  */
 export function createSmsServices(d: { config: Config; db: Db; now: () => Date; log: FastifyBaseLogger; provider?: SmsProvider }) {
   const { config } = d;
-  const sandbox = createSandboxSmsProvider(d.db);
+  const sandbox = createSandboxSmsProvider(createSmsOutboxRepository(d.db));
   const provider = d.provider ?? (config.sms.provider === 'aliyun' ? createAliyunSmsProvider(config.sms.aliyun) : sandbox);
   const sms = createSmsService({
     repo: createSmsRepository(d.db),
