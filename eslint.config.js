@@ -77,6 +77,26 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in repositories only (issue 17): a module's other files call its repository, so every query of an
+    // area is in one place. Types of rows (UserRow…) may still be imported anywhere.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*repository.ts', 'apps/server/src/modules/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*'],
+              allowTypeImports: true,
+              message: 'SQL 只能写在 repository 文件（*repository.ts）中：在这里调用本模块的仓储',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     ...reactHooks.configs.flat['recommended-latest'],

@@ -53,6 +53,19 @@ describe('lint boundaries', () => {
     );
   });
 
+  it('refuses SQL outside a server repository file, but not row types', async () => {
+    const query = "import { eq } from 'drizzle-orm';\nimport { users } from '../../db/schema';\nexport const x = [eq, users];\n";
+    const SQL_RULE = '@typescript-eslint/no-restricted-imports';
+    expect(await rulesFired('apps/server/src/modules/chat/planted-service.ts', query)).toContain(SQL_RULE);
+    expect(await rulesFired('apps/server/src/modules/chat/planted-repository.ts', query)).not.toContain(SQL_RULE);
+    expect(
+      await rulesFired(
+        'apps/server/src/modules/chat/planted-service.ts',
+        "import type { UserRow } from '../../db/schema';\nexport type X = UserRow;\n",
+      ),
+    ).not.toContain(SQL_RULE);
+  });
+
   it('refuses a domain package importing an app', async () => {
     const fired = await rulesFired(
       'packages/bazi/src/planted.ts',

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { trustProxyEnv } from './lib/trust-proxy';
 import { productionRefusal, unset, type ProviderStatus } from './lib/production-check';
+import { accountConfig, accountEnv } from './modules/account/config';
 import { baziConfig, baziEnv } from './modules/bazi/config';
 import { chatConfig, chatEnv, chatProviders } from './modules/chat/config';
 import { rewardConfig, rewardEnv, rewardProviders } from './modules/reward/config';
@@ -55,6 +56,7 @@ export const envSchema = z.object({
   ...baziEnv.shape,
   ...rewardEnv.shape,
   ...wechatEnv.shape,
+  ...accountEnv.shape,
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -129,6 +131,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     reward: rewardConfig(e),
     wechat: wechatConfig(e),
     sms: smsConfig(e, jwtSecret),
+    account: accountConfig(e),
   };
 }
 

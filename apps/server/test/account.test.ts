@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
-import { bearer, registerUser, sendCode } from './support/users';
+import { bearer, newPhone, registerUser, sendCode } from './support/users';
 import { findEverywhere, seedPersonalData } from './support/wechat-personal-data';
-import { FakeBrowser, confirmOnPhone, useListening } from './support/wechat-browser';
+import { FakeBrowser, confirmOnPhone, newPersona, useListening } from './support/wechat-browser';
 
 describe.each(dbTargets)('personal data export and account deletion on %s', (target) => {
   const ctx = useTestApp(target);
@@ -51,14 +51,16 @@ describe.each(dbTargets)('personal data export and account deletion on %s', (tar
     ]);
     expect(data.bazi_charts).toMatchObject([{ input: { year: 1990, birth_place: '北京市北京市' } }]);
     expect(data.chat_usage_days).toMatchObject([{ day: '2026-11-20', tokens: 363 }]);
-    expect(data.payments).toMatchObject({
-      orders: [{ id: orderId, amount_fen: 500, status: 'paid' }],
-      tips: [{ order_id: orderId, amount_fen: 500 }],
-    });
+    expect(data.payment_orders).toMatchObject([{ id: orderId, amount_fen: 500, status: 'paid' }]);
+    expect(data.tips).toMatchObject([{ order_id: orderId, amount_fen: 500 }]);
     expect(data.consent_records).toMatchObject([{ scene: 'login:phone', policy_version: '2026-11-01' }]);
     expect(data.sms_log.length).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(data.sms_log)).not.toContain('code_hash');
     expect(data.contact_messages).toMatchObject([{ subject: '咨询', message: '请问如何开票？' }]);
+    // Every row is the person's own: no other account's id appears anywhere in the file.
+    expect(res.body).not.toContain(referrer.user.id);
+    expect(res.body).not.toContain(invitee.user.id);
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
     expect((await ctx.inject({ method: 'GET', url: '/api/account/export' })).statusCode).toBe(401);
   });
 
@@ -106,6 +108,99 @@ describe.each(dbTargets)('personal data export and account deletion on %s', (tar
     ctx.advance(61_000);
     const again = await registerUser(ctx, { phone: u.phone });
     expect(again.user.id).not.toBe(u.user.id);
+  });
+
+  it('exports and erases only what is the person’s: a stranger’s consent or an anonymous message naming the phone stays theirs', async () => {
+    const u = await registerUser(ctx, { name: '钱七' });
+    // A stranger asks for a code to this number (consent recorded with their address and browser) …
+    ctx.advance(61_000);
+    const strangerUa = 'StrangerBrowser/1.0 (someone else)';
+    await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/send-sms-code',
+      headers: { 'user-agent': strangerUa },
+      payload: { phone: u.phone, type: 'login', policy_version: '2026-11-01' },
+    });
+    // … and an anonymous visitor leaves a message that names it.
+    await ctx.inject({
+      method: 'POST',
+      url: '/api/support/contact',
+      payload: { name: '匿名访客', phone: u.phone, subject: '举报', message: '这个号码在骚扰我' },
+    });
+    const res = await ctx.inject({ method: 'GET', url: '/api/account/export', headers: bearer(u.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(strangerUa);
+    expect(res.body).not.toContain('这个号码在骚扰我');
+    expect(res.json().data.consent_records).toEqual([]);
+    expect(res.json().data.contact_messages).toEqual([]);
+    // The SMS log is about the number, but who asked is not shown (it may be anyone).
+    expect(res.json().data.sms_log.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(res.json().data.sms_log)).not.toMatch(/"ip"/);
+
+    ctx.advance(61_000);
+    const code = await sendCode(ctx, u.phone, 'delete');
+    expect((await ctx.inject({ method: 'POST', url: '/api/account/delete', headers: bearer(u.token), payload: { code } })).statusCode).toBe(
+      200,
+    );
+    // Their rows stay; only the number leaves them.
+    const consent = await db().query.consentRecords.findFirst({ where: (c, { eq }) => eq(c.userAgent, strangerUa) });
+    expect(consent).toMatchObject({ scene: 'send-sms-code:login', phone: null });
+    const note = await db().query.contactMessages.findFirst({ where: (c, { eq }) => eq(c.message, '这个号码在骚扰我') });
+    expect(note).toMatchObject({ name: '匿名访客', phone: `${u.phone.slice(0, 3)}****${u.phone.slice(-4)}` });
+    expect(await findEverywhere(db(), u.phone)).toEqual([]);
+  });
+
+  it('erases the WeChat identity everywhere: identities, QR states by openid and unionid, a consumed ticket keeps nothing', async () => {
+    const persona = newPersona();
+    const login = async () => {
+      const b = new FakeBrowser(() => where.base);
+      const qr = await b.createQr();
+      await new FakeBrowser(() => where.base).open(await confirmOnPhone(qr.data.qr_code_url, persona));
+      const ticket = (await b.status(qr.qr_code_id)).body.code;
+      const res = await b.fetch('/api/auth/unified-login', { method: 'POST', json: { login_type: 'wechat', code: ticket } });
+      return { qr, body: await res.json() };
+    };
+    const first = await login();
+    const state = (id: string) => db().query.wechatQrStates.findFirst({ where: (q, { eq }) => eq(q.id, id) });
+    // The sign-in consumed the ticket and, in the same statement, dropped the WeChat profile the state held.
+    expect(await state(first.qr.qr_code_id)).toMatchObject({ result: null, consumedAt: expect.any(Date) });
+
+    const phone = newPhone();
+    const bindCode = await sendCode(ctx, phone, 'bind');
+    const bound = await ctx.inject({
+      method: 'POST',
+      url: '/api/auth/bind-phone',
+      payload: { phone, password: '', code: bindCode, token: first.body.token },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    const token = bound.json().token as string;
+    const [identity] = await db().query.wechatIdentities.findMany({ where: (i, { eq }) => eq(i.userId, first.body.user_info.id) });
+    if (!identity?.unionid) throw new Error('the sandbox persona has a unionid');
+
+    // A second scan of the same WeChat, confirmed but never collected: the state holds the profile until it expires.
+    const pending = new FakeBrowser(() => where.base);
+    const qr2 = await pending.createQr();
+    await new FakeBrowser(() => where.base).open(await confirmOnPhone(qr2.data.qr_code_url, persona));
+    expect((await state(qr2.qr_code_id))?.result).toMatchObject({ profile: { openid: identity.openid } });
+
+    const exported = (await ctx.inject({ method: 'GET', url: '/api/account/export', headers: bearer(token) })).json().data;
+    expect(exported.wechat_identities).toMatchObject([{ openid: identity.openid, unionid: identity.unionid, nickname: identity.nickname }]);
+    expect(exported.wechat_qr_states).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'scanned', result: expect.objectContaining({ profile: expect.anything() }) }),
+      ]),
+    );
+    expect(JSON.stringify(exported.wechat_qr_states)).not.toMatch(/creator_key|"ticket"/);
+
+    ctx.advance(61_000);
+    const code = await sendCode(ctx, phone, 'delete');
+    expect((await ctx.inject({ method: 'POST', url: '/api/account/delete', headers: bearer(token), payload: { code } })).statusCode).toBe(
+      200,
+    );
+    for (const needle of [identity.openid, identity.unionid, first.body.user_info.id, phone]) {
+      expect(await findEverywhere(db(), needle), needle).toEqual([]);
+    }
+    expect(await state(qr2.qr_code_id)).toBeUndefined();
   });
 
   it('refuses deletion with a wrong or missing code and keeps the account', async () => {

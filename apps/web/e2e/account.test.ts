@@ -26,7 +26,7 @@ describe.skipIf(Boolean(inject('skipReason')))('profile: personal data export an
     expect(download.suggestedFilename()).toMatch(/^lingxi-my-data-\d{8}\.json$/);
     const exported = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(exported.account).toMatchObject({ phone, name: '将注销' });
-    for (const key of ['sessions', 'wechat_identities', 'referrer', 'chats', 'bazi_charts', 'payments', 'consent_records'])
+    for (const key of ['sessions', 'wechat_identities', 'referrer', 'chats', 'bazi_charts', 'payment_orders', 'tips', 'consent_records'])
       expect(exported).toHaveProperty(key);
 
     await page.getByRole('button', { name: /注销账号/ }).click();

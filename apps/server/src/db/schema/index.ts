@@ -6,3 +6,4 @@ export * from './chat';
 export * from './bazi';
 export * from './payments';
 export * from './wechat';
+export * from './account';

@@ -11,13 +11,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService; per
     '/account/export',
     { preHandler: app.requireUser, config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema },
     async (req, reply) => {
-      const data = await account.export(req.auth!.user);
-      const day = data.exported_at.slice(0, 10).replace(/-/g, '');
+      const file = await account.export(req.auth!.user);
       return reply
-        .header('content-disposition', `attachment; filename="lingxi-my-data-${day}.json"`)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('content-length', file.bytes)
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(JSON.stringify({ success: true, message: '导出成功', data }, null, 2));
+        .send(file.stream);
     },
   );
 

@@ -1,51 +1,77 @@
-import { EXPORT_FORMAT_VERSION, maskPhone, type AccountExport } from '@lingxi/shared';
+import type { ReadStream } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest, tooMany } from '../../lib/errors';
 import type { SmsService } from '../sms';
+import type { AccountConfig } from './config';
+import { writeExportDocument } from './export-document';
+import { ExportTooLarge, openExportFile, type ExportFile } from './export-file';
+import type { ExportRepository } from './export-repository';
 import type { AccountRepository } from './repository';
 
-type Row = Record<string, unknown>;
-
-const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-/** Rows as stored: column names, minus the fields named (secrets and internal keys). */
-function asStored(row: object, omit: string[] = []): Row {
-  const out: Row = {};
-  for (const [k, v] of Object.entries(row)) if (!omit.includes(k)) out[snake(k)] = v instanceof Date ? v.toISOString() : v;
-  return out;
+/** A finished export, ready to send: its bytes, already gone from the directory (the open stream still reads them). */
+export interface ReadyExport {
+  stream: ReadStream;
+  bytes: number;
+  filename: string;
 }
 
-export function createAccountService(d: { repo: AccountRepository; sms: SmsService; now: () => Date; log: FastifyBaseLogger }) {
+export interface AccountServiceDeps {
+  repo: AccountRepository;
+  exports: ExportRepository;
+  sms: SmsService;
+  config: AccountConfig;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.ceil(bytes / 1024)} KB`);
+
+export function createAccountService(d: AccountServiceDeps) {
+  const { config } = d;
+  let building = 0;
+
   return {
-    /** Everything we hold about the person, as JSON (PIPL Art. 45: a copy in a commonly used format). */
-    async export(user: UserRow): Promise<AccountExport> {
-      const r = await d.repo.collect(user);
-      const messagesBySession = new Map<string, Row[]>();
-      for (const m of r.messageRows) {
-        const list = messagesBySession.get(m.sessionId) ?? [];
-        list.push(asStored(m, ['userId', 'sessionId']));
-        messagesBySession.set(m.sessionId, list);
+    /**
+     * Everything we hold about the person as a JSON file (PIPL Art. 45: a copy in a commonly used format), built on
+     * disk a page of rows at a time and bounded in size, so no export holds more than a page in memory. One export of
+     * a person is built at a time across every instance (a lease row), and at most ACCOUNT_EXPORTS_AT_ONCE by this
+     * process. The file is unlinked as soon as it is opened for sending: nothing stays on disk, even after a crash.
+     */
+    async export(user: UserRow): Promise<ReadyExport> {
+      if (building >= config.exportsAtOnce) throw tooMany('当前导出请求较多，请稍后再试');
+      // The slot is taken before the first await, so requests arriving together cannot all pass the check above.
+      building++;
+      const startedAt = d.now();
+      let leased = false;
+      let file: ExportFile | null = null;
+      try {
+        leased = await d.exports.takeLease(user.id, startedAt, new Date(startedAt.getTime() + config.exportLeaseMs));
+        if (!leased) throw tooMany('您已有一个数据导出正在进行，请等它完成后再试');
+        file = await openExportFile(config.exportDir, config.exportMaxBytes);
+        await writeExportDocument(file, { repo: d.exports, user, exportedAt: startedAt });
+        await file.finish();
+        const handle = await open(file.path, 'r');
+        await rm(file.path, { force: true });
+        return {
+          stream: handle.createReadStream(),
+          bytes: file.bytes,
+          filename: `lingxi-my-data-${startedAt.toISOString().slice(0, 10).replace(/-/g, '')}.json`,
+        };
+      } catch (err) {
+        await file?.discard();
+        if (!(err instanceof ExportTooLarge)) throw err;
+        d.log.warn({ userId: user.id, maxBytes: config.exportMaxBytes }, 'personal-data export over the size bound');
+        throw new AppError(
+          413,
+          `您的数据超过单次导出上限（${sizeText(config.exportMaxBytes)}），请删除部分不需要的聊天记录后重试，或通过“联系我们”申请人工导出`,
+          'EXPORT_TOO_LARGE',
+        );
+      } finally {
+        building--;
+        if (leased) await d.exports.releaseLease(user.id, startedAt);
       }
-      return {
-        format_version: EXPORT_FORMAT_VERSION,
-        exported_at: d.now().toISOString(),
-        account: { ...asStored(user, ['passwordHash']), has_password: !!user.passwordHash },
-        // Session ids are bearer-token material; the rest tells the person where and when they were signed in.
-        sessions: r.sessions.map((s) => asStored(s, ['id', 'userId'])),
-        wechat_identities: r.identities.map((i) => asStored(i, ['userId'])),
-        referrer: {
-          referrer_phone: user.referrerPhone,
-          // The invitees' numbers are theirs: shown masked, as in the app.
-          referrals: r.referrals.map((x) => ({ username: x.username, phone: maskPhone(x.phone), created_at: x.createdAt.toISOString() })),
-        },
-        chats: r.chatRows.map((c) => ({ ...asStored(c, ['userId']), messages: messagesBySession.get(c.id) ?? [] })),
-        bazi_charts: r.charts.map((c) => asStored(c, ['userId'])),
-        chat_usage_days: r.usageDays.map((u) => asStored(u, ['userId'])),
-        payments: { orders: r.orders.map((o) => asStored(o, ['userId'])), tips: r.tipRows.map((t) => asStored(t, ['userId'])) },
-        consent_records: r.consents.map((c) => asStored(c, ['userId'])),
-        sms_log: r.smsRows.map((s) => asStored(s, ['id', 'codeHash'])),
-        contact_messages: r.contacts.map((c) => asStored(c, ['userId'])),
-      };
     },
 
     /**

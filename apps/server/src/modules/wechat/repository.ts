@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, wechatIdentities, wechatQrStates, type UserRow } from '../../db/schema';
 import type { AccountChanged } from '../auth';
@@ -120,11 +120,14 @@ export function createWechatRepository(db: Db, changed: AccountChanged = () => {
         .where(and(eq(wechatQrStates.id, id), eq(wechatQrStates.status, 'waiting')));
     },
 
-    /** Single use under races: only one UPDATE finds consumed_at still null. */
+    /**
+     * Single use under races: only one UPDATE finds consumed_at still null. The same statement clears the stored
+     * WeChat profile and hands back the one it held, so no consumed state keeps the person's openid or nickname.
+     */
     async consumeTicket(ticketHash: string, now: Date): Promise<QrStateRow | null> {
-      const [row] = await db
-        .update(wechatQrStates)
-        .set({ consumedAt: now })
+      const live = db
+        .select({ id: wechatQrStates.id, result: wechatQrStates.result })
+        .from(wechatQrStates)
         .where(
           and(
             eq(wechatQrStates.ticket, ticketHash),
@@ -133,13 +136,27 @@ export function createWechatRepository(db: Db, changed: AccountChanged = () => {
             eq(wechatQrStates.intent, 'login'),
           ),
         )
-        .returning();
-      return row ?? null;
+        .for('update')
+        .as('live');
+      const [row] = await db
+        .update(wechatQrStates)
+        .set({ consumedAt: now, result: null })
+        .from(live)
+        .where(eq(wechatQrStates.id, live.id))
+        .returning({ state: getTableColumns(wechatQrStates), held: live.result });
+      return row ? { ...row.state, result: row.held } : null;
     },
 
-    /** States are useless a day after they expire; they are swept as new ones are made. */
-    async purgeExpired(before: Date) {
+    /**
+     * Swept as new states are made: a state is deleted a day after it expires (its row still answers 'expired' to a
+     * late poll meanwhile), and the WeChat profile an expired one still holds is cleared at once.
+     */
+    async purgeExpired(now: Date, before: Date) {
       await db.delete(wechatQrStates).where(lt(wechatQrStates.expiresAt, before));
+      await db
+        .update(wechatQrStates)
+        .set({ result: null })
+        .where(and(lte(wechatQrStates.expiresAt, now), isNotNull(wechatQrStates.result)));
     },
   };
 }

@@ -88,9 +88,10 @@ export function createWechatService(d: WechatServiceDeps) {
       await d.repo.markFailed(row.id, refusal, now);
       return { status: 409, tone: 'err', title: '微信绑定失败', message: refusal };
     }
+    // Nothing of the person is kept on a bind state: their identity now lives in wechat_identities only.
     await d.repo.markScanned(row.id, {
       ticket: null,
-      result: { profile },
+      result: null,
       expiresAt: new Date(now.getTime() + TTL_MS),
       now,
       consumed: true,
@@ -103,7 +104,7 @@ export function createWechatService(d: WechatServiceDeps) {
     /** A new OAuth state (= qr_code_id) for sign-in or, with a user, for binding; the creator's cookie secret is kept hashed. */
     async createQr(intent: QrIntent, userId: string | null, creatorSecret: string, urls: RequestUrls) {
       const now = d.now();
-      await d.repo.purgeExpired(new Date(now.getTime() - 86400_000));
+      await d.repo.purgeExpired(now, new Date(now.getTime() - 86400_000));
       const state = randomBytes(16).toString('hex');
       await d.repo.createState({
         id: state,

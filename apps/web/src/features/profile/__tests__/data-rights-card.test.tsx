@@ -21,7 +21,7 @@ const user: UserInfo = {
   created_at: '2026-01-02T03:04:05.000Z',
 };
 const exported = {
-  format_version: 1,
+  format_version: 2,
   exported_at: '2026-11-22T00:00:00.000Z',
   account: { id: 'u1' },
   sessions: [],
@@ -29,7 +29,8 @@ const exported = {
   referrer: { referrer_phone: null, referrals: [] },
   chats: [],
   bazi_charts: [],
-  payments: { orders: [], tips: [] },
+  payment_orders: [],
+  tips: [],
   consent_records: [],
   sms_log: [],
   contact_messages: [],

@@ -1,0 +1,196 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  accountExportLeases,
+  authSessions,
+  baziCharts,
+  chatMessages,
+  chatSessions,
+  chatUsageDays,
+  consentRecords,
+  contactMessages,
+  passwordFailures,
+  paymentOrders,
+  smsCodes,
+  smsOutbox,
+  tips,
+  users,
+  wechatIdentities,
+  wechatQrStates,
+} from './schema';
+
+/**
+ * Whose a phone column is: `owner` — the row owner's own number, copied when the row was written (it follows the
+ * account when accounts are joined); `typed` — a number someone typed (a contact form, a referrer), which may be
+ * anyone's; `key` — the table is about the number itself (codes sent to it), not about an account.
+ */
+export interface PhoneColumn {
+  column: PgColumn;
+  is: 'owner' | 'typed' | 'key';
+}
+
+/**
+ * Joining a WeChat-only account into the account that owns the phone it binds (modules/account/merge.ts):
+ * - `move`: the rows follow the person (user column → the kept account, `owner` phones → its phone);
+ * - `drop`: the rows die with the joined account (sessions, locks, one-time credentials);
+ * - `none`: nothing here is keyed to that account (tables keyed by phone: a WeChat-only account has none);
+ * - `addUp`: per-key counters are summed into the kept account's rows (the daily bound must not reset);
+ * - `account`: the users table itself (the joined account's row is deleted last).
+ * Whatever a rule leaves behind is deleted by ON DELETE CASCADE when the joined account's row goes, which is why
+ * every table must be listed here: a forgotten table silently loses the person's rows.
+ */
+export type MergeRule = 'move' | 'drop' | 'none' | 'account' | { addUp: PgColumn[]; key: PgColumn[] };
+
+/**
+ * The personal-data export (PIPL Art. 45) writes the person's rows (by user column, by a `key` phone, or by their
+ * WeChat ids) as `section`, minus `omit` (secrets and keys that act as credentials), paged by `order` (unique
+ * together; the primary key when not given). `nestIn` writes the rows inside each row of another listed table
+ * instead (messages inside their chat). `skip` says why a table is not exported. The users table is `account`.
+ */
+export type ExportRule =
+  | 'account'
+  | { skip: string }
+  | { section: string; omit?: PgColumn[]; order?: PgColumn[] }
+  | { nestIn: PgTable; link: PgColumn; as: string; omit?: PgColumn[]; order: PgColumn[] };
+
+/**
+ * Account deletion (PIPL Art. 47) of the person's rows: `delete`, or `anonymise` (kept as the law requires, with
+ * the user column and `owner` phones cleared: payment records, E-Commerce Law Art. 31). `account`: the users row,
+ * deleted last. Afterwards, rows of other people that still name the phone in an `owner` or `typed` column have it
+ * cleared (null, or masked where the column is required): their rows stay, the number goes.
+ */
+export type EraseRule = 'delete' | 'anonymise' | 'account';
+
+export interface UserDataTable {
+  table: PgTable;
+  /** The column holding the owner's user id. */
+  user?: PgColumn;
+  phones?: PhoneColumn[];
+  /** Columns holding the owner's WeChat ids (openid, unionid): the ids other tables are matched by. */
+  wechatIds?: PgColumn[];
+  /** A JSON column holding a WeChat profile ({openid, unionid, …}) under `path`: rows matched by the owner's ids. */
+  wechatProfileIn?: { column: PgColumn; path: string };
+  merge: MergeRule;
+  export: ExportRule;
+  erase: EraseRule;
+}
+
+/**
+ * Every table that holds data about a person, and how the WeChat account merge, the export and the erasure treat
+ * it. user-data.test.ts fails when a table with a user, phone, openid or unionid column is missing from this list.
+ */
+export const USER_DATA: UserDataTable[] = [
+  {
+    table: users,
+    user: users.id,
+    phones: [
+      { column: users.phone, is: 'owner' },
+      { column: users.referrerPhone, is: 'typed' },
+    ],
+    merge: 'account',
+    export: 'account',
+    erase: 'account',
+  },
+  {
+    table: authSessions,
+    user: authSessions.userId,
+    merge: 'drop',
+    // Session ids are bearer-token material; the rest tells the person where and when they were signed in.
+    export: { section: 'sessions', omit: [authSessions.id] },
+    erase: 'delete',
+  },
+  { table: passwordFailures, user: passwordFailures.userId, merge: 'drop', export: { section: 'password_failures' }, erase: 'delete' },
+  {
+    table: accountExportLeases,
+    user: accountExportLeases.userId,
+    merge: 'drop',
+    export: { skip: 'the export in progress itself' },
+    erase: 'delete',
+  },
+  {
+    table: wechatIdentities,
+    user: wechatIdentities.userId,
+    wechatIds: [wechatIdentities.openid, wechatIdentities.unionid],
+    merge: 'move',
+    export: { section: 'wechat_identities' },
+    erase: 'delete',
+  },
+  {
+    table: wechatQrStates,
+    user: wechatQrStates.userId,
+    wechatProfileIn: { column: wechatQrStates.result, path: 'profile' },
+    merge: 'drop',
+    // The state id is the OAuth state and the ticket a credential: neither is the person's data.
+    export: { section: 'wechat_qr_states', omit: [wechatQrStates.id, wechatQrStates.creatorKey, wechatQrStates.ticket] },
+    erase: 'delete',
+  },
+  { table: chatSessions, user: chatSessions.userId, merge: 'move', export: { section: 'chats' }, erase: 'delete' },
+  {
+    table: chatMessages,
+    user: chatMessages.userId,
+    merge: 'move',
+    export: {
+      nestIn: chatSessions,
+      link: chatMessages.sessionId,
+      as: 'messages',
+      omit: [chatMessages.sessionId, chatMessages.turnToken],
+      order: [chatMessages.orderNum],
+    },
+    erase: 'delete',
+  },
+  {
+    table: chatUsageDays,
+    user: chatUsageDays.userId,
+    merge: { addUp: [chatUsageDays.tokens], key: [chatUsageDays.day] },
+    export: { section: 'chat_usage_days', order: [chatUsageDays.day] },
+    erase: 'delete',
+  },
+  { table: baziCharts, user: baziCharts.userId, merge: 'move', export: { section: 'bazi_charts' }, erase: 'delete' },
+  {
+    table: paymentOrders,
+    user: paymentOrders.userId,
+    phones: [{ column: paymentOrders.userPhone, is: 'owner' }],
+    merge: 'move',
+    export: { section: 'payment_orders' },
+    erase: 'anonymise',
+  },
+  {
+    table: tips,
+    user: tips.userId,
+    phones: [{ column: tips.userPhone, is: 'owner' }],
+    merge: 'move',
+    export: { section: 'tips' },
+    erase: 'anonymise',
+  },
+  {
+    table: consentRecords,
+    user: consentRecords.userId,
+    // Signed-in consent carries the account's phone; a send-code consent (user null) names whatever number was typed.
+    phones: [{ column: consentRecords.phone, is: 'owner' }],
+    merge: 'move',
+    export: { section: 'consent_records' },
+    erase: 'delete',
+  },
+  {
+    table: contactMessages,
+    user: contactMessages.userId,
+    phones: [{ column: contactMessages.phone, is: 'typed' }],
+    merge: 'move',
+    export: { section: 'contact_messages' },
+    erase: 'delete',
+  },
+  {
+    table: smsCodes,
+    phones: [{ column: smsCodes.phone, is: 'key' }],
+    merge: 'none',
+    // The requesting IP may be anyone's (a stranger can ask for a code to any number); the hash is a credential.
+    export: { section: 'sms_log', omit: [smsCodes.id, smsCodes.codeHash, smsCodes.ip] },
+    erase: 'delete',
+  },
+  {
+    table: smsOutbox,
+    phones: [{ column: smsOutbox.phone, is: 'key' }],
+    merge: 'none',
+    export: { skip: 'the sandbox handset (development only): the texts are in sms_log' },
+    erase: 'delete',
+  },
+];
