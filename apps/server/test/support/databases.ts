@@ -22,7 +22,8 @@ export async function freshDatabase(target: DbTarget): Promise<{ database: Datab
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `lx_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  // TEST_DB_PREFIX (set by .ci/run) names this run's databases, so its clean-up never drops another run's.
+  const name = `${process.env.TEST_DB_PREFIX ?? 'lx_t_'}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`create database ${name}`);
