@@ -13,6 +13,8 @@ import { registerChatModule } from './modules/chat/module';
 import { createConsentServices } from './modules/consent/module';
 import type { ModuleContext } from './modules/context';
 import { registerHealthModule } from './modules/health/module';
+import { registerOrdersModule } from './modules/orders/module';
+import { createPaymentRails, registerPaymentModule } from './modules/payment/module';
 import { registerReferrerModule } from './modules/referrer/module';
 import { registerRewardModule } from './modules/reward/module';
 import { createServiceTypes, registerServiceTypesModule } from './modules/service-types/module';
@@ -101,6 +103,9 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   };
 
   const wechat = createWechatServices(ctx);
+  // The payment rails tips and paid services share. Minor mode (issue 13) passes its purchase check here as `guard`;
+  // the WeChat official-account openid lookup (issue 19) as `payer`.
+  const payments = createPaymentRails(app, ctx);
 
   await registerSecurity(app, config.corsOrigins);
   registerMetrics(app, metrics, config.metrics);
@@ -117,7 +122,9 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
       await api.register(async (scope) => registerSmsModule(scope, ctx, sandboxSms));
       await api.register(async (scope) => registerChatModule(scope, ctx));
       await api.register(async (scope) => registerBaziModule(scope, ctx));
-      await api.register(async (scope) => registerRewardModule(scope, ctx));
+      await api.register(async (scope) => registerPaymentModule(scope, ctx, payments));
+      await api.register(async (scope) => registerRewardModule(scope, ctx, payments));
+      await api.register(async (scope) => registerOrdersModule(scope, ctx, payments));
       await api.register(async (scope) => registerWechatModule(scope, ctx, wechat));
       await api.register(async (scope) => registerReferrerModule(scope, ctx));
       await api.register(async (scope) => registerAccountModule(scope, ctx));

@@ -12,7 +12,7 @@ const config = (o: {
   databaseUrl: o.DATABASE_URL,
   redisUrl: 'REDIS_URL' in o ? o.REDIS_URL : 'redis://127.0.0.1:6379',
   webConcurrency: o.WEB_CONCURRENCY ? Number(o.WEB_CONCURRENCY) : undefined,
-  reward: { mode: o.PAY_MODE ?? 'sandbox' },
+  payment: { mode: o.PAY_MODE ?? 'sandbox' },
   wechat: { provider: o.WECHAT_PROVIDER ?? 'sandbox' },
 });
 const pg = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' };

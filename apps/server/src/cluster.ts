@@ -19,7 +19,7 @@ export interface ProcessPlan {
  * state (orders, generated keys, QR tickets) in the process that serves them, so by default they keep one process too.
  */
 export function processPlan(
-  config: Pick<Config, 'databaseUrl' | 'webConcurrency' | 'redisUrl'> & { reward: { mode: string }; wechat: { provider: string } },
+  config: Pick<Config, 'databaseUrl' | 'webConcurrency' | 'redisUrl'> & { payment: { mode: string }; wechat: { provider: string } },
 ): ProcessPlan {
   const plan = workerCount(config);
   if (plan.workers > 1 && !config.redisUrl) {
@@ -30,7 +30,7 @@ export function processPlan(
 }
 
 function workerCount(
-  config: Pick<Config, 'databaseUrl' | 'webConcurrency'> & { reward: { mode: string }; wechat: { provider: string } },
+  config: Pick<Config, 'databaseUrl' | 'webConcurrency'> & { payment: { mode: string }; wechat: { provider: string } },
 ): ProcessPlan {
   const asked = config.webConcurrency;
   if (!config.databaseUrl) {
@@ -38,7 +38,7 @@ function workerCount(
     return { workers: 1, note: `PGlite 是单进程嵌入式数据库：${ignored}以单进程运行（多进程请使用 PostgreSQL，见 docs/deploy.md）` };
   }
   const inProcess = [
-    ...(config.reward.mode === 'sandbox' ? ['PAY_MODE=sandbox'] : []),
+    ...(config.payment.mode === 'sandbox' ? ['PAY_MODE=sandbox'] : []),
     ...(config.wechat.provider === 'sandbox' ? ['WECHAT_PROVIDER=sandbox'] : []),
   ];
   if (asked) {

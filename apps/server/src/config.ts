@@ -8,7 +8,7 @@ import { productionRefusal, unset, type ProviderStatus } from './lib/production-
 import { accountConfig, accountEnv } from './modules/account/config';
 import { baziConfig, baziEnv } from './modules/bazi/config';
 import { chatConfig, chatEnv, chatProviders } from './modules/chat/config';
-import { rewardConfig, rewardEnv, rewardProviders } from './modules/reward/config';
+import { paymentConfig, paymentEnv, paymentProviders } from './modules/payment/config';
 import { smsConfig, smsEnv, smsProviders } from './modules/sms/config';
 import { wechatConfig, wechatEnv, wechatProviders } from './modules/wechat/config';
 
@@ -54,7 +54,7 @@ export const envSchema = z.object({
   ...smsEnv.shape,
   ...chatEnv.shape,
   ...baziEnv.shape,
-  ...rewardEnv.shape,
+  ...paymentEnv.shape,
   ...wechatEnv.shape,
   ...accountEnv.shape,
 });
@@ -67,7 +67,7 @@ type Env = z.infer<typeof envSchema>;
  * provider (a content-moderation service, another WeChat app type…) exports `<area>Providers(env)` from its module's
  * config.ts and is added to this list: production then refuses to start until it is real, or ALLOW_SANDBOX=true.
  */
-const PROVIDER_CHECKS: ((e: Env) => ProviderStatus[])[] = [smsProviders, chatProviders, rewardProviders, wechatProviders];
+const PROVIDER_CHECKS: ((e: Env) => ProviderStatus[])[] = [smsProviders, chatProviders, paymentProviders, wechatProviders];
 
 /**
  * Parses the environment once. In development a JWT secret is generated on first start and kept in DATA_DIR,
@@ -128,7 +128,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     webConcurrency: e.WEB_CONCURRENCY,
     chat: chatConfig(e),
     bazi: baziConfig(e),
-    reward: rewardConfig(e),
+    payment: paymentConfig(e),
     wechat: wechatConfig(e),
     sms: smsConfig(e, jwtSecret),
     account: accountConfig(e),

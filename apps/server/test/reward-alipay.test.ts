@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlipayNotifyFault } from '../src/modules/reward/providers/alipay/fake/alipay-fake';
+import type { AlipayNotifyFault } from '../src/modules/payment/providers/alipay/fake/alipay-fake';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
 import { createOrder, listenApp, newOrder, orderRow, orderStatus, tipRows, usePayFakes } from './support/pay-fakes';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAlipayClient } from '../src/modules/reward/providers/alipay/client';
-import { ProviderError, type QrOrderRequest } from '../src/modules/reward/providers/types';
-import { createWechatPayClient } from '../src/modules/reward/providers/wechatpay/client';
+import { createAlipayClient } from '../src/modules/payment/providers/alipay/client';
+import { ProviderError, type QrOrderRequest } from '../src/modules/payment/providers/types';
+import { createWechatPayClient } from '../src/modules/payment/providers/wechatpay/client';
 import { testConfig } from './support/app';
 import { usePayFakes } from './support/pay-fakes';
 
@@ -9,7 +9,7 @@ import { usePayFakes } from './support/pay-fakes';
 describe('sandbox gateways enforce the provider rules on our real clients', () => {
   const fakes = usePayFakes();
   const clients = () => {
-    const cfg = testConfig(fakes.env).reward;
+    const cfg = testConfig(fakes.env).payment;
     return {
       wechat: createWechatPayClient(cfg.wechat!, { now: fakes.clock.now, timeoutMs: 2_000 }),
       alipay: createAlipayClient(cfg.alipay!, { timeoutMs: 2_000, ttlMinutes: 15 }),
@@ -74,7 +74,7 @@ describe('sandbox gateways enforce the provider rules on our real clients', () =
   });
 
   it('refuses a request signed with a key the gateway does not know (Alipay)', async () => {
-    const cfg = testConfig({ ...fakes.env, ALIPAY_PRIVATE_KEY: fakes.env.WECHATPAY_PRIVATE_KEY! }).reward;
+    const cfg = testConfig({ ...fakes.env, ALIPAY_PRIVATE_KEY: fakes.env.WECHATPAY_PRIVATE_KEY! }).payment;
     const stranger = createAlipayClient(cfg.alipay!, { timeoutMs: 2_000, ttlMinutes: 15 });
     expect(await refusal(stranger.createQrOrder(order()))).toBe('rejected:invalid-signature');
   });

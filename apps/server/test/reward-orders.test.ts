@@ -71,12 +71,26 @@ describe.each(dbTargets)('reward orders on %s', (target) => {
     });
   });
 
-  it('refuses unknown methods, other trade types and callers without a session', async () => {
+  it('refuses unknown methods, unknown trade types, a trade type of the other provider and callers without a session', async () => {
     const { token } = await registerUser(ctx);
+    const createsBefore = (fakes.wechat.calls.create ?? 0) + (fakes.alipay.calls.create ?? 0);
     expect((await createOrder(ctx, token, { amount: 5, payment_method: 'paypal' })).json().message).toBe('请选择支付方式');
-    expect((await createOrder(ctx, token, { amount: 5, payment_method: 'wechat', trade_type: 'JSAPI' })).json().message).toMatch(
-      /扫码支付/,
+    expect((await createOrder(ctx, token, { amount: 5, payment_method: 'wechat', trade_type: 'APP' })).json().message).toBe(
+      '暂不支持该交易类型',
     );
+    expect((await createOrder(ctx, token, { amount: 5, payment_method: 'wechat', trade_type: 'WAP' })).json().message).toBe(
+      '该支付方式不支持此交易类型',
+    );
+    expect((await createOrder(ctx, token, { amount: 5, payment_method: 'alipay', trade_type: 'JSAPI' })).json().message).toBe(
+      '该支付方式不支持此交易类型',
+    );
+    // JSAPI pays as the payer's official-account openid; without one nothing reaches WeChat Pay.
+    const jsapi = await createOrder(ctx, token, { amount: 5, payment_method: 'wechat', trade_type: 'JSAPI' });
+    expect(jsapi.statusCode).toBe(409);
+    expect(jsapi.json()).toMatchObject({ success: false, message: '请先授权微信公众号，以便在微信内完成支付' });
+    const open = await createOrder(ctx, token, { amount: 5, payment_method: 'wechat', return_path: '//evil.example/x' });
+    expect(open.json().message).toBe('支付完成后的返回地址不正确');
+    expect((fakes.wechat.calls.create ?? 0) + (fakes.alipay.calls.create ?? 0)).toBe(createsBefore);
     const anon = await ctx.inject({ method: 'POST', url: '/api/reward/wechat-pay', payload: { amount: 5, payment_method: 'wechat' } });
     expect(anon.statusCode).toBe(401);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NotifyFault } from '../src/modules/reward/providers/wechatpay/fake/wechatpay-fake';
+import type { NotifyFault } from '../src/modules/payment/providers/wechatpay/fake/wechatpay-fake';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
 import { createOrder, listenApp, newOrder, orderRow, orderStatus, tipRows, usePayFakes } from './support/pay-fakes';

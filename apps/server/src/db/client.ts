@@ -10,6 +10,8 @@ import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside db.transaction(…): repositories of two modules write one transaction through it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -4,9 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { paymentOrders, tips } from '../../src/db/schema';
-import { generateRsaPair, privatePem, publicPem } from '../../src/modules/reward/keys';
-import { createAlipayFake, type AlipayFake } from '../../src/modules/reward/providers/alipay/fake/alipay-fake';
-import { createWechatPayFake, type WechatPayFake } from '../../src/modules/reward/providers/wechatpay/fake/wechatpay-fake';
+import { generateRsaPair, privatePem, publicPem } from '../../src/modules/payment/keys';
+import { createAlipayFake, type AlipayFake } from '../../src/modules/payment/providers/alipay/fake/alipay-fake';
+import { createWechatPayFake, type WechatPayFake } from '../../src/modules/payment/providers/wechatpay/fake/wechatpay-fake';
 import type { TestContext } from './app';
 import { bearer } from './users';
 

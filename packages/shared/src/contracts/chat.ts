@@ -69,6 +69,10 @@ export type ModelInfo = z.infer<typeof modelInfo>;
 export const safetyInfo = z.object({ crisis: z.boolean() });
 export type SafetyInfo = z.infer<typeof safetyInfo>;
 
+/** A deep session's deep replies left, as a turn saw or left them (absent or null: not a deep session). */
+export const deepTurnInfo = z.object({ remaining: z.number().int() });
+export type DeepTurnInfo = z.infer<typeof deepTurnInfo>;
+
 /** The JSON of the stream's `final` event, and the data of the non-streaming answer. */
 export const chatFinal = z.object({
   content: z.string(),
@@ -78,12 +82,21 @@ export const chatFinal = z.object({
   order: z.number().int(),
   session_id: z.string(),
   safety: safetyInfo,
+  /** After a deep reply: what is left once this one is counted (a completed reply counts, a failed or stopped one not). */
+  deep: deepTurnInfo.nullable().optional(),
 });
 export type ChatFinal = z.infer<typeof chatFinal>;
 export const chatResponse = envelope(chatFinal);
 
 /** Sent once at the start of a stream, before any text (typed event `meta`). */
-export const chatStreamMeta = z.object({ session_id: z.string(), order: z.number().int(), safety: safetyInfo, model_info: modelInfo });
+export const chatStreamMeta = z.object({
+  session_id: z.string(),
+  order: z.number().int(),
+  safety: safetyInfo,
+  model_info: modelInfo,
+  /** A deep reply: the deep replies left before it. */
+  deep: deepTurnInfo.nullable().optional(),
+});
 export type ChatStreamMeta = z.infer<typeof chatStreamMeta>;
 /** Sent instead of `final` when the reply failed after the stream began (typed event `error`). */
 export const chatStreamError = z.object({ message: z.string(), code: z.enum(['timeout', 'upstream', 'internal']) });
@@ -99,6 +112,8 @@ export const sessionSummary = z.object({
   session_name: z.string().nullable(),
   service_type: z.string(),
   updated_at: z.string(),
+  /** A deep-service session: its deep replies left (null: a free session). */
+  deep_left: z.number().int().nullable().optional(),
 });
 export type SessionSummary = z.infer<typeof sessionSummary>;
 export const sessionListResponse = envelope(z.array(sessionSummary));
@@ -136,6 +151,19 @@ export const chatMessage = z.object({
   tokens_estimated: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
+/** The paid deep service a session belongs to (深度服务): replies left, and its saved 深度总结. */
+export const deepSessionInfo = z.object({
+  order_id: z.string(),
+  title: z.string(),
+  replies_total: z.number().int(),
+  replies_left: z.number().int(),
+  summary: z.string().nullable(),
+  summary_at: z.string().nullable(),
+  /** How many more summaries may be asked for (each is a model call). */
+  summaries_left: z.number().int(),
+});
+export type DeepSessionInfo = z.infer<typeof deepSessionInfo>;
+
 export const sessionDetail = z.object({
   session_id: z.string(),
   session_name: z.string().nullable(),
@@ -143,6 +171,8 @@ export const sessionDetail = z.object({
   messages: z.array(chatMessage),
   /** Older messages exist: ask again with `before` = the first message's order. */
   has_more: z.boolean(),
+  /** Set on a deep-service session, null on a free one. */
+  deep: deepSessionInfo.nullable().optional(),
 });
 export type SessionDetail = z.infer<typeof sessionDetail>;
 /** Each message once, under data (it used to be repeated at the top level). */
@@ -190,6 +220,12 @@ export const renameSessionBody = z.object({
 export type RenameSessionBody = z.input<typeof renameSessionBody>;
 export const renameSessionResponse = envelope(z.object({ session_id: z.string(), session_name: z.string() }));
 export const deleteHistoryResponse = envelope(z.object({ session_id: z.string() }));
+
+/** POST /api/chat/deep-summary: the 深度总结 of a deep session, written by the model and saved with it. */
+export const deepSummaryBody = z.object({ session_id: sessionIdField });
+export const deepSummary = z.object({ summary: z.string(), summary_at: z.string(), summaries_left: z.number().int() });
+export type DeepSummary = z.infer<typeof deepSummary>;
+export const deepSummaryResponse = envelope(deepSummary);
 
 /** What the client may know of a persona: never its system prompt. */
 export const personaParams = z.object({ type: typeField });

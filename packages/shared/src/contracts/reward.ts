@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { DEFAULT_TRADE_TYPE, parseYuanToFen } from '../rules/reward-amount';
+import { isSafeReturnPath, PAYMENT_MSG, TRADE_TYPES } from '../rules/payment';
 import { envelope } from './common';
 
 // The zod-free rules live in rules/ so the web can use them without bundling zod (ADR 008); re-exported unchanged.
 export * from '../rules/reward-amount';
+export * from '../rules/payment';
 
 export const paymentMethod = z.enum(['wechat', 'alipay'], { error: '请选择支付方式' });
 export const paymentStatus = z.enum(['pending', 'paid', 'closed', 'expired']);
@@ -17,26 +19,53 @@ export const rewardAmountFen = z.unknown().transform((v, ctx) => {
   return z.NEVER;
 });
 
+/** NATIVE (QR) unless the payer's device asks for a phone payment (H5, JSAPI, WAP); case-insensitive. */
+export const tradeTypeField = z
+  .string({ error: PAYMENT_MSG.tradeType })
+  .optional()
+  .transform((t) => (t ? t.toUpperCase() : DEFAULT_TRADE_TYPE))
+  .pipe(z.enum(TRADE_TYPES, { error: PAYMENT_MSG.tradeType }));
+
+/** Where a phone payment's cashier sends the payer back: a path of this site (the order id is added to it). */
+export const returnPathField = z
+  .string({ error: PAYMENT_MSG.returnPath })
+  .trim()
+  .refine(isSafeReturnPath, { error: PAYMENT_MSG.returnPath })
+  .optional();
+
 export const createPaymentBody = z.object({
   amount: rewardAmountFen,
   payment_method: paymentMethod,
-  trade_type: z
-    .string({ error: '暂不支持该支付方式' })
-    .optional()
-    .transform((t) => (t ? t.toUpperCase() : DEFAULT_TRADE_TYPE))
-    .pipe(z.literal(DEFAULT_TRADE_TYPE, { error: '暂不支持该交易类型，请使用扫码支付' })),
+  trade_type: tradeTypeField,
+  return_path: returnPathField,
 });
 export type CreatePaymentBody = z.input<typeof createPaymentBody>;
 
+/** WeixinJSBridge.invoke('getBrandWCPayRequest', …) parameters, signed by the server (APIv3 RSA). */
+export const jsapiPayParams = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+export type JsapiPayParams = z.infer<typeof jsapiPayParams>;
+
 export const paymentOrder = z.object({
   order_id: z.string(),
-  trade_type: z.string(),
-  /** The provider's own code (weixin://… or https://qr.alipay.com/…; in sandbox a link to our local pay page). */
+  trade_type: z.enum(TRADE_TYPES),
+  /** NATIVE: the provider's own code (weixin://… or https://qr.alipay.com/…; in sandbox our local pay page); else the pay URL or prepay id. */
   qr_code: z.string(),
-  /** The same code rendered as a PNG data URL, so the browser needs no third-party QR service. */
-  qr_image: z.string(),
+  /** NATIVE: the same code rendered as a PNG data URL, so the browser needs no third-party QR service. */
+  qr_image: z.string().nullable(),
+  /** H5 and WAP: the provider's cashier on the phone (WeChat h5_url with our redirect_url; Alipay's signed cashier URL). */
+  pay_url: z.string().nullable(),
+  /** JSAPI: what WeixinJSBridge needs; bridge_url is a page that stands in for the bridge (sandbox only, else null). */
+  jsapi: jsapiPayParams.extend({ bridge_url: z.string().nullable() }).nullable(),
   payment_method: paymentMethod,
   amount: z.number(),
+  amount_fen: z.number().int(),
   status: paymentStatus,
   expires_at: z.string(),
 });

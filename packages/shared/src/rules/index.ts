@@ -10,3 +10,5 @@ export * from './reward-amount';
 export * from './bazi-messages';
 export * from './wechat-labels';
 export * from './chat-limits';
+export * from './payment';
+export * from './orders';

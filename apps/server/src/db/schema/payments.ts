@@ -13,10 +13,13 @@ export const paymentOrders = pgTable(
     id: text('id').primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userPhone: text('user_phone'),
+    /** What the payment buys: 'tip' (打赏) or 'service' (a deep service, detailed in service_orders). */
+    purpose: text('purpose').notNull().default('tip'),
     method: text('method').notNull(),
     tradeType: text('trade_type').notNull(),
     amountFen: integer('amount_fen').notNull(),
     status: text('status').notNull().default('pending'),
+    /** The provider's pay handle: code_url (NATIVE), h5_url (H5), the cashier URL (WAP) or prepay_id (JSAPI). */
     codeUrl: text('code_url'),
     providerTradeNo: text('provider_trade_no'),
     /** The verified provider record that settled the order (notification resource or query answer), minus payer ids. */
@@ -32,8 +35,10 @@ export const paymentOrders = pgTable(
   (t) => [
     index('payment_orders_user_idx').on(t.userId, t.createdAt),
     index('payment_orders_status_idx').on(t.status, t.expiresAt),
+    index('payment_orders_paid_idx').on(t.purpose, t.paidAt),
     uniqueIndex('payment_orders_provider_trade_idx').on(t.method, t.providerTradeNo),
     check('payment_orders_status_check', sql`${t.status} in ('pending', 'paid', 'closed', 'expired')`),
+    check('payment_orders_purpose_check', sql`${t.purpose} in ('tip', 'service')`),
     check('payment_orders_amount_check', sql`${t.amountFen} >= 1`),
     check('payment_orders_paid_check', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
   ],

@@ -13,6 +13,7 @@ import {
 } from '@lingxi/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicOrigin } from '../../lib/public-origin';
 import { ok } from '../../lib/reply';
 import type { RewardService } from './service';
 
@@ -20,7 +21,10 @@ const tags = ['reward'];
 const security = [{ bearer: [] }];
 
 /** Spec §7 Reward. Handlers parse, call the service and shape the answer. */
-export const rewardRoutes: FastifyPluginAsyncZod<{ service: RewardService }> = async (app, { service }) => {
+export const rewardRoutes: FastifyPluginAsyncZod<{ service: RewardService; publicBaseUrl?: string }> = async (
+  app,
+  { service, publicBaseUrl },
+) => {
   app.get('/reward/payment-methods', { schema: { tags, summary: '可用的支付方式', response: { 200: paymentMethodsResponse } } }, async () =>
     ok(service.paymentMethods()),
   );
@@ -35,14 +39,17 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ service: RewardService }> = a
       schema: {
         tags,
         security,
-        summary: '创建扫码支付订单（微信 Native / 支付宝当面付）',
+        summary: '创建打赏支付订单（扫码 / 手机网页 / 微信内支付）',
         description:
-          '金额单位为元，0.01–100，最多两位小数；服务端按十进制文本换算为分。返回渠道二维码内容 qr_code 与服务端渲染的 PNG qr_image。',
+          '金额单位为元，0.01–100，最多两位小数；服务端按十进制文本换算为分。trade_type：NATIVE（扫码，返回 qr_code 与 PNG qr_image）、' +
+          'H5（微信支付手机网页，返回 pay_url）、JSAPI（微信内，返回 jsapi 调起参数，需已授权公众号 openid）、WAP（支付宝手机网站，返回 pay_url）。' +
+          'return_path 为支付后返回的本站路径（附 pay_order=订单号）。',
         body: createPaymentBody,
         response: { 200: createPaymentResponse },
       },
     },
-    async (req) => ok(await service.createOrder(req.auth!.user, req.body), '支付订单已创建'),
+    async (req) =>
+      ok(await service.createOrder(req.auth!.user, req.body, { origin: publicOrigin(req, publicBaseUrl), ip: req.ip }), '支付订单已创建'),
   );
 
   app.get(

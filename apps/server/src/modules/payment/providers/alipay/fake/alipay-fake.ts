@@ -1,8 +1,19 @@
 import { randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createDeliverer, FaultQueue, lazy, payPage, gatewayScope, signedUrl, type ApiFault, type Delivery } from '../../fake-kit';
-import { parseAlipayAuthorization, signAlipayResponse, signNotification, verifyAlipayRequest } from '../crypto';
-import { validatePrecreate, type PrecreateBody } from './rules';
+import {
+  createDeliverer,
+  errorPage,
+  FaultQueue,
+  formFields,
+  gatewayScope,
+  lazy,
+  payPage,
+  signedUrl,
+  type ApiFault,
+  type Delivery,
+} from '../../fake-kit';
+import { parseAlipayAuthorization, signAlipayResponse, signNotification, verifyAlipayRequest, verifyGatewayRequest } from '../crypto';
+import { validatePrecreate, validateWapPay, type PrecreateBody } from './rules';
 
 export interface AlipayFakeOptions {
   appId: string;
@@ -20,6 +31,11 @@ export interface AlipayFakeOptions {
 
 type TradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
 interface FakeTrade {
+  /** precreate (当面付, a code to scan) or wap (alipay.trade.wap.pay, the phone cashier). */
+  kind?: 'precreate' | 'wap';
+  /** wap: where the cashier sends the payer after paying, and where 返回商家 goes. */
+  returnUrl?: string;
+  quitUrl?: string;
   body: PrecreateBody;
   bodyText: string;
   createdAt: Date;
@@ -310,6 +326,125 @@ export function createAlipayFake(options: AlipayFakeOptions | (() => Promise<Ali
         .code(303)
         .header('location', `../${encodeURIComponent(no)}?result=${result}`)
         .send();
+    });
+
+    const gatewayError = (reply: FastifyReply, status: number, code: string, message: string) =>
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .send(errorPage('支付宝', '支付宝 - 网上支付 安全快速！', `错误代码 ${code}：${message}`));
+
+    /**
+     * alipay.trade.wap.pay: the phone opens the merchant's signed URL (GET, or the SDK's auto-submitting form as
+     * POST); the gateway checks the signature and parameters, creates the trade and shows its cashier.
+     */
+    const openWapPay = async (params: Record<string, string>, reply: FastifyReply) => {
+      const o = await opts();
+      if (!verifyGatewayRequest(params, o.appPublicKey)) return gatewayError(reply, 400, 'invalid-signature', '验签出错');
+      const v = validateWapPay(params, o.appId);
+      if (!v.ok) return gatewayError(reply, 400, v.code, v.message);
+      const body: PrecreateBody = {
+        out_trade_no: v.biz.out_trade_no,
+        total_amount: v.biz.total_amount,
+        subject: v.biz.subject,
+        notify_url: v.notifyUrl,
+        ...(v.biz.timeout_express ? { timeout_express: v.biz.timeout_express } : {}),
+      };
+      const key = JSON.stringify({ body, returnUrl: v.returnUrl, quitUrl: v.biz.quit_url });
+      const no = body.out_trade_no;
+      const existing = trades.get(no);
+      if (existing) {
+        if (existing.status !== 'WAIT_BUYER_PAY') return gatewayError(reply, 400, 'ACQ.TRADE_HAS_SUCCESS', '交易已被支付或已关闭');
+        if (existing.bodyText !== key) return gatewayError(reply, 400, 'ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改');
+      } else {
+        trades.set(no, {
+          kind: 'wap',
+          body,
+          bodyText: key,
+          createdAt: o.now(),
+          scanned: false,
+          status: 'WAIT_BUYER_PAY',
+          returnUrl: v.returnUrl,
+          quitUrl: v.biz.quit_url,
+        });
+      }
+      const t = trades.get(no);
+      if (t && o.now().getTime() > expiresAt(t)) return gatewayError(reply, 400, 'ACQ.TRADE_HAS_CLOSE', '交易已超时关闭');
+      // The trade exists from the moment the cashier opens (query then answers WAIT_BUYER_PAY).
+      await control.scan(no);
+      return reply.code(302).header('location', `cashier/${encodeURIComponent(no)}`).send();
+    };
+    app.get<{ Querystring: Record<string, string> }>('/gateway.do', async (req, reply) =>
+      openWapPay(Object.fromEntries(Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string')), reply),
+    );
+    app.post<{ Querystring: Record<string, string> }>('/gateway.do', async (req, reply) =>
+      openWapPay({ ...(req.query as Record<string, string>), ...formFields(req.body) }, reply),
+    );
+
+    /** The signed synchronous return (alipay.trade.wap.pay.return) appended to return_url after payment. */
+    async function returnUrlOf(no: string): Promise<string> {
+      const o = await opts();
+      const t = trades.get(no);
+      if (!t?.returnUrl) return `../cashier/${encodeURIComponent(no)}`;
+      const signed = signNotification(
+        {
+          charset: 'utf-8',
+          out_trade_no: no,
+          method: 'alipay.trade.wap.pay.return',
+          total_amount: t.body.total_amount,
+          trade_no: t.tradeNo ?? '',
+          auth_app_id: o.appId,
+          version: '1.0',
+          app_id: o.appId,
+          seller_id: o.sellerId,
+          timestamp: chinaText(o.now()),
+        },
+        o.alipayPrivateKey,
+      );
+      const url = new URL(t.returnUrl);
+      for (const [k, v] of Object.entries(signed)) url.searchParams.set(k, v);
+      return url.toString();
+    }
+
+    app.get<{ Params: { no: string }; Querystring: { result?: string } }>('/cashier/:no', async (req, reply) => {
+      const t = trades.get(req.params.no);
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (!t || t.kind !== 'wap') return gatewayError(reply, 404, 'ACQ.TRADE_NOT_EXIST', '交易不存在');
+      const expired = (await opts()).now().getTime() > expiresAt(t);
+      return reply.send(
+        payPage({
+          brand: '支付宝',
+          color: '#1677ff',
+          channel: '手机网站支付',
+          amountYuan: t.body.total_amount,
+          description: t.body.subject,
+          orderId: req.params.no,
+          state: expired && t.status === 'WAIT_BUYER_PAY' ? '已过期' : STATE[t.status],
+          message: RESULT[req.query.result ?? ''],
+          actions: !expired && t.status === 'WAIT_BUYER_PAY',
+          closeLabel: '返回商家',
+          backUrl: t.status === 'TRADE_SUCCESS' ? await returnUrlOf(req.params.no) : undefined,
+        }),
+      );
+    });
+
+    app.post<{ Params: { no: string; action: string } }>('/cashier/:no/:action', async (req, reply) => {
+      const { no, action } = req.params;
+      const t = trades.get(no);
+      if (!t || t.kind !== 'wap') return gatewayError(reply, 404, 'ACQ.TRADE_NOT_EXIST', '交易不存在');
+      const back = (result: string) => `../${encodeURIComponent(no)}?result=${result}`;
+      try {
+        if (action === 'pay') {
+          await control.pay(no, { notify: false });
+          void control.notify(no);
+          return reply.code(303).header('location', await returnUrlOf(no)).send();
+        }
+        if (action === 'fail') return reply.code(303).header('location', back('failed')).send();
+        if (action === 'close') return reply.code(303).header('location', t.quitUrl ?? t.returnUrl ?? back('refused')).send();
+      } catch {
+        // Paid already, closed or timed out: the page says which.
+      }
+      return reply.code(303).header('location', back('refused')).send();
     });
   }
 

@@ -1,25 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import type { RewardService } from '../../service';
+import type { PaymentEngine } from '../../service';
 import { NotificationRejected } from '../types';
 import type { WechatPayClient } from './client';
 
 /**
- * POST /api/reward/notify/wechat. The signature covers the exact bytes WeChat sent, so this scope reads JSON as a raw
+ * POST /api/reward/notify/wechat (tips) and /api/pay/notify/wechat (paid services): one handler. The signature covers the exact bytes WeChat sent, so this scope reads JSON as a raw
  * buffer (never a re-serialised object). 204 only once the payment is recorded (or known already); anything else is
  * a 4xx/5xx with {code:'FAIL'} so WeChat retries — a 200 with FAIL would not be retried.
  */
-export async function wechatNotifyRoute(app: FastifyInstance, o: { client: () => Promise<WechatPayClient>; service: RewardService }) {
+export async function wechatNotifyRoute(
+  app: FastifyInstance,
+  o: { client: () => Promise<WechatPayClient>; engine: Pick<PaymentEngine, 'applyNotification'>; paths: readonly string[] },
+) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.post(
-    '/reward/notify/wechat',
-    { schema: { tags: ['reward'], description: '微信支付 APIv3 支付结果通知（由微信支付调用；验签并解密原始报文）' } },
+  for (const path of o.paths) app.post(
+    path,
+    { schema: { tags: ['payment'], description: '微信支付 APIv3 支付结果通知（由微信支付调用；验签并解密原始报文）' } },
     async (req, reply) => {
       try {
         const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
         const trade = (await o.client()).verifyNotification(req.headers, raw);
-        await o.service.applyNotification('wechat', trade);
+        await o.engine.applyNotification('wechat', trade);
         return reply.code(204).send();
       } catch (err) {
         if (err instanceof NotificationRejected) {

@@ -121,21 +121,39 @@ export interface PayPageView {
   orderId: string;
   state: string;
   message?: string;
+  /** A line under the brand naming the cashier (扫码支付 / 手机网页支付 / 微信内支付). */
+  channel?: string;
   /** Buttons are offered only while the order can still be paid. */
   actions: boolean;
+  /** Where each button posts: `${orderId}/${action}` relative to the page unless given. */
+  formAction?: (action: 'pay' | 'fail' | 'close') => string;
+  /** Carried by every button's form (a phone cashier's return address). */
+  hidden?: Record<string, string>;
+  /** The third button's label ('关闭' on a scanned page, '返回商家' on a phone cashier). */
+  closeLabel?: string;
+  /** A link back to the merchant shown under the card (a phone cashier after payment). */
+  backUrl?: string;
 }
 
-/** The page a phone opens after scanning a sandbox code: 支付 / 支付失败 / 关闭, plain forms, no script needed. */
+/**
+ * The page a phone opens after scanning a sandbox code, or the sandbox cashier a phone payment opens:
+ * 支付 / 支付失败 / 关闭, plain forms, no script needed.
+ */
 export function payPage(v: PayPageView): string {
-  const button = (action: string, label: string, style: string) =>
-    `<form method="post" action="${esc(v.orderId)}/${action}"><button type="submit" style="${style}">${label}</button></form>`;
+  const target = v.formAction ?? ((action: string) => `${encodeURIComponent(v.orderId)}/${action}`);
+  const hidden = Object.entries(v.hidden ?? {})
+    .map(([k, val]) => `<input type="hidden" name="${esc(k)}" value="${esc(val)}">`)
+    .join('');
+  const button = (action: 'pay' | 'fail' | 'close', label: string, style: string) =>
+    `<form method="post" action="${esc(target(action))}">${hidden}<button type="submit" style="${style}">${label}</button></form>`;
   const actions = v.actions
     ? [
         button('pay', '支付', `background:${v.color};color:#fff;border:0`),
         button('fail', '支付失败', 'background:#fff;color:#cf1322;border:1px solid #cf1322'),
-        button('close', '关闭', 'background:#fff;color:#555;border:1px solid #bbb'),
+        button('close', v.closeLabel ?? '关闭', 'background:#fff;color:#555;border:1px solid #bbb'),
       ].join('')
     : '';
+  const back = v.backUrl ? `<p class="msg"><a href="${esc(v.backUrl)}" data-testid="back-to-merchant">返回商家</a></p>` : '';
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(v.brand)}（沙箱）</title><style>
 body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f5f5;color:#222}
@@ -145,7 +163,19 @@ h1{font-size:18px;margin:12px 0 4px;color:${v.color}}.amount{font-size:40px;font
 .meta{color:#888;font-size:13px;word-break:break-all}.msg{margin:16px 0;font-size:16px}
 form{margin:12px 0 0}button{width:100%;padding:12px;font-size:16px;border-radius:8px;cursor:pointer}
 </style></head><body><main><div class="card"><span class="tag">沙箱环境 · 不会产生真实扣款</span>
-<h1>${esc(v.brand)}</h1><div>${esc(v.description)}</div><div class="amount">¥${esc(v.amountYuan)}</div>
+<h1>${esc(v.brand)}</h1>${v.channel ? `<div class="meta">${esc(v.channel)}</div>` : ''}<div>${esc(v.description)}</div><div class="amount">¥${esc(v.amountYuan)}</div>
 <div class="meta">订单号 ${esc(v.orderId)}</div><div class="meta" data-testid="trade-state">状态：${esc(v.state)}</div>
-${v.message ? `<p class="msg" data-testid="pay-message">${esc(v.message)}</p>` : ''}${actions}</div></main></body></html>`;
+${v.message ? `<p class="msg" data-testid="pay-message">${esc(v.message)}</p>` : ''}${actions}${back}</div></main></body></html>`;
+}
+
+/** A gateway's refusal page, as the real cashiers show one instead of taking the payment. */
+export function errorPage(brand: string, title: string, detail: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(brand)}（沙箱）</title></head><body style="font-family:sans-serif;max-width:420px;margin:0 auto;padding:24px 16px">
+<h1 style="font-size:18px">${esc(title)}</h1><p data-testid="gateway-error">${esc(detail)}</p></body></html>`;
+}
+
+/** Reads the body of a form post (the gateway scope keeps it as raw text). */
+export function formFields(body: unknown): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : ''));
 }

@@ -1,13 +1,13 @@
 import type { Metrics } from '../../plugins/metrics';
-import type { RewardRepository } from './repository';
+import type { PaymentRepository } from './repository';
 
 /** Counts each order's one transition out of pending (paid, closed, expired) where it happens: in the conditional UPDATE. */
-export function withOutcomeMetrics(repo: RewardRepository, metrics: Metrics): RewardRepository {
+export function withOutcomeMetrics(repo: PaymentRepository, metrics: Metrics): PaymentRepository {
   return {
     ...repo,
-    async markPaid(id, s) {
-      const done = await repo.markPaid(id, s);
-      if (done) metrics.paymentOutcomes.inc({ method: done.order.method, outcome: 'paid' });
+    async markPaid(id, s, fulfil) {
+      const done = await repo.markPaid(id, s, fulfil);
+      if (done) metrics.paymentOutcomes.inc({ method: done.method, outcome: 'paid' });
       return done;
     },
     async markEnded(id, status, now, payload) {

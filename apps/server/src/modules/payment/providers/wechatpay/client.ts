@@ -1,6 +1,14 @@
 import type { WechatPaySettings } from '../../config';
-import { NotificationRejected, ProviderError, type PayProvider, type ProviderTrade, type QrOrderRequest, type TradeState } from '../types';
-import { authorizationHeader, chinaTime, decryptResource, verifyWechatpaySignature, type EncryptedResource } from './crypto';
+import {
+  NotificationRejected,
+  ProviderError,
+  type OrderRequest,
+  type PayLaunch,
+  type PayProvider,
+  type ProviderTrade,
+  type TradeState,
+} from '../types';
+import { authorizationHeader, chinaTime, decryptResource, signJsapi, verifyWechatpaySignature, type EncryptedResource } from './crypto';
 
 /** trade_state → our view. NOTPAY, USERPAYING and PAYERROR can still end in a payment, so they stay pending. */
 const STATES: Record<string, TradeState> = {
@@ -24,7 +32,16 @@ interface Transaction {
   amount?: { total?: number; currency?: string; payer_total?: number };
 }
 
-/** WeChat Pay APIv3 Native (扫码支付) on fetch; every answer's signature is verified before it is believed. */
+const answerField = (data: unknown, field: string): string => {
+  const v = (data as Record<string, unknown> | null)?.[field];
+  if (typeof v !== 'string' || !v) throw new ProviderError('unavailable', 'BAD_RESPONSE', `微信支付未返回 ${field}`);
+  return v;
+};
+
+/**
+ * WeChat Pay APIv3 on fetch: Native (扫码), H5 (手机浏览器) and JSAPI (微信内) orders, query, close and callbacks.
+ * Every answer's signature is verified before it is believed.
+ */
 export function createWechatPayClient(
   s: WechatPaySettings,
   o: { now: () => Date; timeoutMs: number },
@@ -94,21 +111,53 @@ export function createWechatPayClient(
 
   const byOrder = (id: string) => `/v3/pay/transactions/out-trade-no/${encodeURIComponent(id)}`;
 
+  /** The request body every trade type shares; H5 adds the payer's scene, JSAPI the payer. */
+  const orderBody = (r: OrderRequest) => ({
+    appid: s.appid,
+    mchid: s.mchid,
+    description: r.description,
+    out_trade_no: r.orderId,
+    time_expire: chinaTime(r.expiresAt),
+    notify_url: r.notifyUrl,
+    amount: { total: r.amountFen, currency: 'CNY' },
+  });
+
+  async function createOrder(r: OrderRequest): Promise<PayLaunch> {
+    if (r.tradeType === 'NATIVE') {
+      const { data } = await call('POST', '/v3/pay/transactions/native', orderBody(r));
+      return { kind: 'qr', codeUrl: answerField(data, 'code_url') };
+    }
+    if (r.tradeType === 'H5') {
+      if (!r.payerIp || !r.returnUrl) throw new ProviderError('rejected', 'PARAM_ERROR', 'H5 支付需要付款人 IP 与返回地址');
+      const { data } = await call('POST', '/v3/pay/transactions/h5', {
+        ...orderBody(r),
+        scene_info: { payer_client_ip: r.payerIp, h5_info: { type: 'Wap' } },
+      });
+      const h5Url = answerField(data, 'h5_url');
+      // WeChat's cashier sends the payer to redirect_url when they finish or give up (a domain registered for H5).
+      return { kind: 'redirect', handle: h5Url, url: `${h5Url}&redirect_url=${encodeURIComponent(r.returnUrl)}` };
+    }
+    if (r.tradeType === 'JSAPI') {
+      if (!r.openid) throw new ProviderError('rejected', 'PARAM_ERROR', 'JSAPI 支付需要付款人的 openid');
+      const { data } = await call('POST', '/v3/pay/transactions/jsapi', { ...orderBody(r), payer: { openid: r.openid } });
+      const prepayId = answerField(data, 'prepay_id');
+      const params = signJsapi(s.appid, prepayId, s.privateKey, o.now());
+      const bridgeUrl = s.jsapiBridgeUrl
+        ? `${s.jsapiBridgeUrl}?${new URLSearchParams({ ...params, redirect_url: r.returnUrl ?? '' }).toString()}`
+        : null;
+      return { kind: 'jsapi', prepayId, params, bridgeUrl };
+    }
+    throw new ProviderError('rejected', 'TRADE_TYPE', '微信支付不支持该交易类型');
+  }
+
   return {
     method: 'wechat',
-    async createQrOrder(r: QrOrderRequest) {
-      const { data } = await call('POST', '/v3/pay/transactions/native', {
-        appid: s.appid,
-        mchid: s.mchid,
-        description: r.description,
-        out_trade_no: r.orderId,
-        time_expire: chinaTime(r.expiresAt),
-        notify_url: r.notifyUrl,
-        amount: { total: r.amountFen, currency: 'CNY' },
-      });
-      const codeUrl = (data as { code_url?: unknown } | null)?.code_url;
-      if (typeof codeUrl !== 'string' || !codeUrl) throw new ProviderError('unavailable', 'BAD_RESPONSE', '微信支付未返回二维码链接');
-      return { codeUrl };
+    tradeTypes: ['NATIVE', 'H5', 'JSAPI'],
+    createOrder,
+    async createQrOrder(r) {
+      const launch = await createOrder({ ...r, tradeType: 'NATIVE' });
+      if (launch.kind !== 'qr') throw new ProviderError('unavailable', 'BAD_RESPONSE', '微信支付未返回二维码链接');
+      return { codeUrl: launch.codeUrl };
     },
 
     async query(orderId) {

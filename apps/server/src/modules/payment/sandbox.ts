@@ -59,6 +59,13 @@ export function createSandboxPay(app: FastifyInstance, o: { now: () => Date; pub
     return { merchant, wechatpay, alipayApp, alipayGateway, apiV3Key: randomBytes(16).toString('hex') };
   });
   const gatewayUrl = (path: string) => `${reachableUrl(app, o.publicBaseUrl)}/api${path}`;
+  // The H5 domains "registered" for the sandbox merchant: every address this server can be browsed at.
+  const ownOrigins = () => {
+    const port = new URL(selfUrl(app)).port;
+    return [reachableUrl(app, o.publicBaseUrl), selfUrl(app), `http://localhost:${port}`, `http://127.0.0.1:${port}`].map(
+      (u) => new URL(u).origin,
+    );
+  };
 
   const wechatFake = createWechatPayFake(async () => {
     const k = await keys();
@@ -71,6 +78,7 @@ export function createSandboxPay(app: FastifyInstance, o: { now: () => Date; pub
       publicKeyId: SANDBOX_IDS.publicKeyId,
       signingKey: k.wechatpay.privateKey,
       pageBaseUrl: () => gatewayUrl(SANDBOX_PATHS.wechat),
+      h5Origins: ownOrigins,
       now: o.now,
       log: app.log,
     };
@@ -102,6 +110,8 @@ export function createSandboxPay(app: FastifyInstance, o: { now: () => Date; pub
         apiV3Key: new Secret(k.apiV3Key),
         verifyKeys: new Map([[SANDBOX_IDS.publicKeyId, k.wechatpay.publicKey]]),
         publicKeyId: SANDBOX_IDS.publicKeyId,
+        // No WeChat app here to run WeixinJSBridge: the sandbox gateway's page plays its part.
+        jsapiBridgeUrl: `${gatewayUrl(SANDBOX_PATHS.wechat)}/jsapi/pay`,
       };
     },
     async alipay(): Promise<AlipaySettings> {

@@ -1,7 +1,7 @@
 import { createSign, createVerify, generateKeyPairSync } from 'node:crypto';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { rewardConfig, rewardEnv } from './config';
+import { paymentConfig, paymentEnv } from './config';
 import { readPrivateKey, readPublicKey, Secret } from './keys';
 
 const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -32,7 +32,7 @@ describe('reading merchant keys', () => {
 });
 
 describe('payment config', () => {
-  const parse = (env: Record<string, string>) => rewardConfig(rewardEnv.parse(env));
+  const parse = (env: Record<string, string>) => paymentConfig(paymentEnv.parse(env));
   const pem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const pub = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const wechat = {

@@ -60,3 +60,16 @@ export function notifySignContent(params: Record<string, string>): string {
 export function signNotification(params: Record<string, string>, alipayPrivateKey: KeyObject): Record<string, string> {
   return { ...params, sign_type: 'RSA2', sign: sign(notifySignContent(params), alipayPrivateKey) };
 }
+
+/**
+ * The gateway's check of a v2 page request (alipay.trade.wap.pay through gateway.do): every parameter but sign,
+ * sign_type included, sorted by key, `k=v` joined with '&' over the decoded values, RSA2 with the app's public key.
+ */
+export function verifyGatewayRequest(params: Record<string, string>, appPublicKey: KeyObject): boolean {
+  const content = Object.keys(params)
+    .filter((k) => k !== 'sign' && params[k] !== '')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
+  return verify(content, params.sign ?? '', appPublicKey);
+}

@@ -1,7 +1,18 @@
 import { randomBytes, type KeyObject } from 'node:crypto';
 import { fenToYuanText } from '@lingxi/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createDeliverer, FaultQueue, lazy, payPage, gatewayScope, signedUrl, type ApiFault, type Delivery } from '../../fake-kit';
+import {
+  createDeliverer,
+  errorPage,
+  FaultQueue,
+  formFields,
+  gatewayScope,
+  lazy,
+  payPage,
+  signedUrl,
+  type ApiFault,
+  type Delivery,
+} from '../../fake-kit';
 import {
   chinaTime,
   encryptResource,
@@ -9,9 +20,10 @@ import {
   signResponse,
   SIGNATURE_WINDOW_SECONDS,
   unixSeconds,
+  verifyJsapiSign,
   verifyRequestSignature,
 } from '../crypto';
-import { validateNativeOrder, type NativeOrderBody } from './rules';
+import { validateOrder, type WechatOrderBody, type WechatTradeType } from './rules';
 
 export interface WechatPayFakeOptions {
   mchid: string;
@@ -27,6 +39,11 @@ export interface WechatPayFakeOptions {
   platformCert?: { serial: string; privateKey: KeyObject };
   /** Where a scanned code_url points: this gateway's public URL (its pay page lives at `${pageBaseUrl}/pay/:id`). */
   pageBaseUrl: () => string;
+  /**
+   * The origins registered for H5 payment (商户平台 H5 支付域名): a redirect_url elsewhere is refused on the cashier
+   * page, as WeChat refuses it. Unset: any origin.
+   */
+  h5Origins?: () => string[];
   now: () => Date;
   retryDelaysMs?: number[];
   log?: FastifyBaseLogger;
@@ -34,12 +51,19 @@ export interface WechatPayFakeOptions {
 
 type TradeState = 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'PAYERROR';
 interface FakeOrder {
-  body: NativeOrderBody;
+  body: WechatOrderBody;
   bodyText: string;
+  tradeType: WechatTradeType;
+  createdAt: Date;
+  /** H5 and JSAPI: the id their cashier (h5_url, the JSAPI bridge) pays by. */
+  prepayId?: string;
   state: TradeState;
   transactionId?: string;
   successTime?: string;
 }
+
+/** WeChat's h5_url is valid for five minutes after the order is placed. */
+const H5_URL_TTL_MS = 5 * 60_000;
 
 /** Ways to spoil a callback, for the merchant's tests; each must be refused (or, for duplicate, absorbed). */
 export type NotifyFault =
@@ -74,13 +98,13 @@ export function createWechatPayFake(options: WechatPayFakeOptions | (() => Promi
       mchid: order.body.mchid,
       out_trade_no: no,
       transaction_id: order.transactionId,
-      trade_type: 'NATIVE',
+      trade_type: order.tradeType === 'H5' ? 'MWEB' : order.tradeType,
       trade_state: order.state,
       trade_state_desc: { NOTPAY: '未支付', SUCCESS: '支付成功', CLOSED: '已关闭', PAYERROR: '支付失败' }[order.state],
       bank_type: order.state === 'SUCCESS' ? 'OTHERS' : undefined,
       attach: '',
       success_time: order.successTime,
-      payer: order.state === 'SUCCESS' ? { openid: 'oSandboxPayer0000000000000000' } : undefined,
+      payer: order.state === 'SUCCESS' ? { openid: order.body.payer?.openid ?? 'oSandboxPayer0000000000000000' } : undefined,
       amount: {
         total: amountTotal,
         payer_total: order.state === 'SUCCESS' ? amountTotal : undefined,
@@ -205,23 +229,35 @@ export function createWechatPayFake(options: WechatPayFakeOptions | (() => Promi
   async function plugin(app: FastifyInstance) {
     gatewayScope(app);
 
-    app.post('/v3/pay/transactions/native', async (req, reply) => {
-      const fault = await gate(app, 'create', req, reply);
-      if (fault === 'answered') return reply;
-      const o = await opts();
-      const checked = validateNativeOrder(req.body as string, o, o.now());
-      if (!checked.ok) return err(reply, 400, 'PARAM_ERROR', checked.message);
-      const existing = orders.get(checked.body.out_trade_no);
-      if (existing) {
-        if (existing.state === 'SUCCESS') return err(reply, 400, 'ORDERPAID', '该订单已支付');
-        if (existing.state === 'CLOSED') return err(reply, 400, 'ORDER_CLOSED', '订单已关闭');
-        // Re-sending the same out_trade_no is allowed only with identical parameters.
-        if (existing.bodyText !== JSON.stringify(checked.body)) return err(reply, 400, 'INVALID_REQUEST', '201 商户订单号重复');
-      } else {
-        orders.set(checked.body.out_trade_no, { body: checked.body, bodyText: JSON.stringify(checked.body), state: 'NOTPAY' });
-      }
-      return answer(req, reply, 200, { code_url: `${o.pageBaseUrl()}/pay/${checked.body.out_trade_no}` }, fault);
-    });
+    const PATHS: Record<WechatTradeType, string> = { NATIVE: 'native', H5: 'h5', JSAPI: 'jsapi' };
+    for (const tradeType of Object.keys(PATHS) as WechatTradeType[]) {
+      app.post(`/v3/pay/transactions/${PATHS[tradeType]}`, async (req, reply) => {
+        const fault = await gate(app, 'create', req, reply);
+        if (fault === 'answered') return reply;
+        const o = await opts();
+        const checked = validateOrder(req.body as string, o, o.now(), tradeType);
+        if (!checked.ok) return err(reply, 400, 'PARAM_ERROR', checked.message);
+        const no = checked.body.out_trade_no;
+        let order = orders.get(no);
+        if (order) {
+          if (order.state === 'SUCCESS') return err(reply, 400, 'ORDERPAID', '该订单已支付');
+          if (order.state === 'CLOSED') return err(reply, 400, 'ORDER_CLOSED', '订单已关闭');
+          // Re-sending the same out_trade_no is allowed only with identical parameters (and the same trade type).
+          if (order.bodyText !== JSON.stringify(checked.body) || order.tradeType !== tradeType)
+            return err(reply, 400, 'INVALID_REQUEST', '201 商户订单号重复');
+        } else {
+          order = { body: checked.body, bodyText: JSON.stringify(checked.body), tradeType, createdAt: o.now(), state: 'NOTPAY' };
+          if (tradeType !== 'NATIVE') order.prepayId = `wx${randomBytes(16).toString('hex')}`.slice(0, 34);
+          orders.set(no, order);
+        }
+        if (tradeType === 'NATIVE') return answer(req, reply, 200, { code_url: `${o.pageBaseUrl()}/pay/${no}` }, fault);
+        if (tradeType === 'H5') {
+          const pkg = randomBytes(5).readUInt32BE(0);
+          return answer(req, reply, 200, { h5_url: `${o.pageBaseUrl()}/h5/checkmweb?prepay_id=${order.prepayId}&package=${pkg}` }, fault);
+        }
+        return answer(req, reply, 200, { prepay_id: order.prepayId }, fault);
+      });
+    }
 
     app.get<{ Params: { no: string }; Querystring: { mchid?: string } }>('/v3/pay/transactions/out-trade-no/:no', async (req, reply) => {
       const fault = await gate(app, 'query', req, reply);
@@ -304,6 +340,126 @@ export function createWechatPayFake(options: WechatPayFakeOptions | (() => Promi
         .code(303)
         .header('location', `../${encodeURIComponent(no)}?result=${result}`)
         .send();
+    });
+
+    const byPrepay = (prepayId: string | undefined) => [...orders.entries()].find(([, o]) => prepayId && o.prepayId === prepayId);
+    const h5Error = (reply: FastifyReply, status: number, detail: string) =>
+      reply.code(status).type('text/html; charset=utf-8').send(errorPage('微信支付', '无法完成支付', detail));
+
+    /** Everything a phone cashier refuses before it offers to pay: unknown, expired, a foreign return address. */
+    async function cashierRefusal(no: string, order: FakeOrder, redirectUrl: string, via: 'H5' | 'JSAPI'): Promise<string | null> {
+      const o = await opts();
+      const now = o.now().getTime();
+      if (now > new Date(order.body.time_expire).getTime()) return '订单已过期，请重新发起支付';
+      if (via === 'H5' && now > order.createdAt.getTime() + H5_URL_TTL_MS) return '支付链接已失效，请返回商家重新发起支付';
+      if (redirectUrl) {
+        let origin: string;
+        try {
+          origin = new URL(redirectUrl).origin;
+        } catch {
+          return '商家参数格式有误，请联系商家解决';
+        }
+        const allowed = o.h5Origins?.();
+        if (allowed && !allowed.includes(origin)) return '商家存在未配置的参数，请联系商家解决';
+      }
+      return no ? null : '订单不存在';
+    }
+
+    const cashierView = async (no: string, order: FakeOrder, channel: string, hidden: Record<string, string>, base: string) => {
+      const o = await opts();
+      const expired = o.now().getTime() > new Date(order.body.time_expire).getTime();
+      return payPage({
+        brand: '微信支付',
+        color: '#07c160',
+        channel,
+        amountYuan: fenToYuanText(order.body.amount.total),
+        description: order.body.description,
+        orderId: no,
+        state: expired && order.state !== 'SUCCESS' ? '已过期' : STATE[order.state],
+        actions: !expired && (order.state === 'NOTPAY' || order.state === 'PAYERROR'),
+        formAction: (action) => `${base}/${action}`,
+        hidden,
+        closeLabel: '取消支付',
+        backUrl: order.state === 'SUCCESS' && hidden.redirect_url ? hidden.redirect_url : undefined,
+      });
+    };
+
+    /** What a cashier's button does; the payer then goes back to the merchant's redirect_url (paid or not), as in WeChat. */
+    async function cashierAction(no: string, action: string): Promise<void> {
+      if (action === 'pay') {
+        await control.pay(no, { notify: false });
+        void control.notify(no);
+      } else if (action === 'fail') control.fail(no);
+      else if (action === 'close') control.close(no);
+    }
+
+    // H5: the h5_url WeChat answered, with the merchant's &redirect_url=…; opened in the phone's own browser.
+    app.get<{ Querystring: { prepay_id?: string; redirect_url?: string } }>('/h5/checkmweb', async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const hit = byPrepay(req.query.prepay_id);
+      if (!hit || hit[1].tradeType !== 'H5') return h5Error(reply, 404, '订单不存在或链接不正确');
+      const [no, order] = hit;
+      const redirectUrl = req.query.redirect_url ?? '';
+      const refused = await cashierRefusal(no, order, redirectUrl, 'H5');
+      if (refused) return h5Error(reply, 400, refused);
+      // WeChat compares the IP the cashier is opened from with scene_info.payer_client_ip.
+      if (order.body.scene_info?.payer_client_ip !== req.ip) return h5Error(reply, 403, '网络环境未能通过安全验证，请稍后再试');
+      const hidden = { prepay_id: order.prepayId ?? '', redirect_url: redirectUrl };
+      return reply.type('text/html; charset=utf-8').send(await cashierView(no, order, '手机网页支付（H5）', hidden, 'checkmweb'));
+    });
+
+    app.post<{ Params: { action: string } }>('/h5/checkmweb/:action', async (req, reply) => {
+      const form = formFields(req.body);
+      const hit = byPrepay(form.prepay_id);
+      if (!hit || hit[1].tradeType !== 'H5') return h5Error(reply, 404, '订单不存在或链接不正确');
+      const [no, order] = hit;
+      const refused = await cashierRefusal(no, order, form.redirect_url ?? '', 'H5');
+      if (refused) return h5Error(reply, 400, refused);
+      if (order.body.scene_info?.payer_client_ip !== req.ip) return h5Error(reply, 403, '网络环境未能通过安全验证，请稍后再试');
+      try {
+        await cashierAction(no, req.params.action);
+      } catch {
+        return h5Error(reply, 400, '该订单当前不能支付');
+      }
+      const back = form.redirect_url || `../checkmweb?prepay_id=${encodeURIComponent(form.prepay_id ?? '')}`;
+      return reply.code(303).header('location', back).send();
+    });
+
+    /**
+     * JSAPI: what WeixinJSBridge.invoke('getBrandWCPayRequest', …) does inside WeChat, as a page: it checks the
+     * merchant's paySign over appId, timeStamp, nonceStr and package, then shows WeChat's pay sheet.
+     */
+    app.get<{ Querystring: Record<string, string | undefined> }>('/jsapi/pay', async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const o = await opts();
+      const q = req.query;
+      const params = { appId: q.appId ?? '', timeStamp: q.timeStamp ?? '', nonceStr: q.nonceStr ?? '', package: q.package ?? '', paySign: q.paySign ?? '' };
+      if (params.appId !== o.appid) return h5Error(reply, 400, '调用支付JSAPI缺少参数：appId 不正确');
+      if (q.signType !== 'RSA') return h5Error(reply, 400, '调用支付JSAPI缺少参数：signType 应为 RSA');
+      if (!verifyJsapiSign(params, o.merchantPublicKey)) return h5Error(reply, 400, '支付验证签名失败');
+      const hit = byPrepay(/^prepay_id=(.+)$/.exec(params.package)?.[1]);
+      if (!hit || hit[1].tradeType !== 'JSAPI') return h5Error(reply, 404, '订单不存在');
+      const [no, order] = hit;
+      const refused = await cashierRefusal(no, order, q.redirect_url ?? '', 'JSAPI');
+      if (refused) return h5Error(reply, 400, refused);
+      const hidden = { prepay_id: order.prepayId ?? '', redirect_url: q.redirect_url ?? '' };
+      return reply.type('text/html; charset=utf-8').send(await cashierView(no, order, '微信内支付（JSAPI）', hidden, 'pay'));
+    });
+
+    app.post<{ Params: { action: string } }>('/jsapi/pay/:action', async (req, reply) => {
+      const form = formFields(req.body);
+      const hit = byPrepay(form.prepay_id);
+      if (!hit || hit[1].tradeType !== 'JSAPI') return h5Error(reply, 404, '订单不存在');
+      const [no, order] = hit;
+      const refused = await cashierRefusal(no, order, form.redirect_url ?? '', 'JSAPI');
+      if (refused) return h5Error(reply, 400, refused);
+      try {
+        await cashierAction(no, req.params.action);
+      } catch {
+        return h5Error(reply, 400, '该订单当前不能支付');
+      }
+      if (form.redirect_url) return reply.code(303).header('location', form.redirect_url).send();
+      return reply.type('text/html; charset=utf-8').send(await cashierView(no, order, '微信内支付（JSAPI）', {}, 'pay'));
     });
   }
 

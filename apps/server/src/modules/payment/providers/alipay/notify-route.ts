@@ -1,19 +1,22 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import type { RewardService } from '../../service';
+import type { PaymentEngine } from '../../service';
 import { NotificationRejected } from '../types';
 import type { AlipayClient } from './client';
 
 /**
- * POST /api/reward/notify/alipay: a form-urlencoded notification, decoded exactly once by @fastify/formbody (scoped
+ * POST /api/reward/notify/alipay (tips) and /api/pay/notify/alipay (paid services): a form-urlencoded notification, decoded exactly once by @fastify/formbody (scoped
  * to this route's plugin) and verified with checkNotifySignV2. Only the literal body 'success' stops Alipay re-sending.
  */
-export async function alipayNotifyRoute(app: FastifyInstance, o: { client: () => Promise<AlipayClient>; service: RewardService }) {
+export async function alipayNotifyRoute(
+  app: FastifyInstance,
+  o: { client: () => Promise<AlipayClient>; engine: Pick<PaymentEngine, 'applyNotification'>; paths: readonly string[] },
+) {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
 
-  app.post(
-    '/reward/notify/alipay',
-    { schema: { tags: ['reward'], description: '支付宝异步通知（由支付宝调用；checkNotifySignV2 验签，应答 success）' } },
+  for (const path of o.paths) app.post(
+    path,
+    { schema: { tags: ['payment'], description: '支付宝异步通知（由支付宝调用；checkNotifySignV2 验签，应答 success）' } },
     async (req, reply) => {
       reply.type('text/plain; charset=utf-8');
       try {
@@ -21,7 +24,7 @@ export async function alipayNotifyRoute(app: FastifyInstance, o: { client: () =>
           Object.entries((req.body ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'),
         );
         const trade = (await o.client()).verifyNotification(params);
-        await o.service.applyNotification('alipay', trade);
+        await o.engine.applyNotification('alipay', trade);
         return reply.send('success');
       } catch (err) {
         if (err instanceof NotificationRejected) {

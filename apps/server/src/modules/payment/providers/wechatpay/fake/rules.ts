@@ -1,9 +1,13 @@
+import { isIP } from 'node:net';
+
 /**
- * Field rules of POST /v3/pay/transactions/native as WeChat Pay enforces them
- * (https://pay.weixin.qq.com/doc/v3/merchant/4012525095). The sandbox accepts an http notify_url so a laptop can
- * receive callbacks; production WeChat requires https.
+ * Field rules of POST /v3/pay/transactions/{native,h5,jsapi} as WeChat Pay enforces them
+ * (https://pay.weixin.qq.com/doc/v3/merchant/4012525095, …/4012526017 H5, …/4012525110 JSAPI). The sandbox accepts an
+ * http notify_url so a laptop can receive callbacks; production WeChat requires https.
  */
-export interface NativeOrderBody {
+export type WechatTradeType = 'NATIVE' | 'H5' | 'JSAPI';
+
+export interface WechatOrderBody {
   appid: string;
   mchid: string;
   description: string;
@@ -12,17 +16,26 @@ export interface NativeOrderBody {
   notify_url: string;
   attach?: string;
   amount: { total: number; currency: string };
+  /** H5: the paying phone's IP, checked when the cashier opens; h5_info.type is Wap for a website. */
+  scene_info?: { payer_client_ip?: string; h5_info?: { type?: string } };
+  /** JSAPI: the payer's openid under appid. */
+  payer?: { openid?: string };
 }
+/** Kept for the tests that build Native bodies. */
+export type NativeOrderBody = WechatOrderBody;
 
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-*|]{6,32}$/;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)$/;
+const OPENID = /^[0-9A-Za-z_-]{1,128}$/;
+const H5_TYPES = new Set(['Wap', 'iOS', 'Android']);
 
-export function validateNativeOrder(
+export function validateOrder(
   text: string,
   merchant: { mchid: string; appid: string },
   now: Date,
-): { ok: true; body: NativeOrderBody } | { ok: false; message: string } {
-  let b: Partial<NativeOrderBody> & { amount?: Partial<NativeOrderBody['amount']> };
+  tradeType: WechatTradeType = 'NATIVE',
+): { ok: true; body: WechatOrderBody } | { ok: false; message: string } {
+  let b: Partial<WechatOrderBody> & { amount?: Partial<WechatOrderBody['amount']> };
   try {
     b = JSON.parse(text);
   } catch {
@@ -49,5 +62,17 @@ export function validateNativeOrder(
   const total = b.amount?.total;
   if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 1) return bad('amount.total 必须为不小于1的整数（单位：分）');
   if ((b.amount?.currency ?? 'CNY') !== 'CNY') return bad('currency 仅支持 CNY');
-  return { ok: true, body: b as NativeOrderBody };
+  if (tradeType === 'H5') {
+    const ip = b.scene_info?.payer_client_ip;
+    if (typeof ip !== 'string' || !isIP(ip)) return bad('scene_info.payer_client_ip 必填且为用户的 IP 地址');
+    if (!H5_TYPES.has(b.scene_info?.h5_info?.type ?? '')) return bad('scene_info.h5_info.type 应为 Wap、iOS 或 Android');
+  } else if (b.scene_info?.h5_info) return bad('h5_info 仅用于 H5 支付');
+  if (tradeType === 'JSAPI') {
+    if (typeof b.payer?.openid !== 'string' || !OPENID.test(b.payer.openid)) return bad('payer.openid 必填');
+  } else if (b.payer) return bad('payer 仅用于 JSAPI 支付');
+  return { ok: true, body: b as WechatOrderBody };
 }
+
+/** Native orders (kept name for the existing callers). */
+export const validateNativeOrder = (text: string, merchant: { mchid: string; appid: string }, now: Date) =>
+  validateOrder(text, merchant, now, 'NATIVE');

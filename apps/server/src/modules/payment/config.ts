@@ -6,8 +6,8 @@ import { readPrivateKey, readPublicKey, Secret } from './keys';
 
 const optional = z.string().trim().min(1).optional().catch(undefined);
 
-/** Environment variables of the reward feature; merged into the one config parse in src/config.ts. */
-export const rewardEnv = z.object({
+/** Environment variables of the payment rails (tips and paid services); merged into the one config parse in src/config.ts. */
+export const paymentEnv = z.object({
   PAY_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   PAY_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   PAY_NOTIFY_BASE_URL: z.string().url().optional(),
@@ -34,7 +34,7 @@ export const rewardEnv = z.object({
   ALIPAY_PUBLIC_KEY_PATH: optional,
   ALIPAY_SELLER_ID: optional,
 });
-type RewardEnv = z.infer<typeof rewardEnv> & { PUBLIC_BASE_URL?: string };
+type PaymentEnv = z.infer<typeof paymentEnv> & { PUBLIC_BASE_URL?: string };
 
 export interface WechatPaySettings {
   baseUrl: string;
@@ -47,9 +47,15 @@ export interface WechatPaySettings {
   verifyKeys: Map<string, KeyObject>;
   /** Sent as Wechatpay-Serial so WeChat signs answers with the public key rather than a platform certificate. */
   publicKeyId?: string;
+  /**
+   * A page that plays WeixinJSBridge's part for JSAPI payments in a browser without it: only the sandbox gateway has
+   * one. Unset in live mode, where the payer's WeChat app pays through its own bridge.
+   */
+  jsapiBridgeUrl?: string;
 }
 
 export interface AlipaySettings {
+  /** OpenAPI v3 (precreate, query, close); the page APIs (alipay.trade.wap.pay) go to `${endpoint}/gateway.do`. */
   endpoint: string;
   appId: string;
   privateKey: KeyObject;
@@ -61,9 +67,9 @@ const fail = (what: string): never => {
   throw new Error(`配置错误: ${what}`);
 };
 
-function keyText(e: RewardEnv, name: keyof RewardEnv, required: boolean): string | undefined {
+function keyText(e: PaymentEnv, name: keyof PaymentEnv, required: boolean): string | undefined {
   const inline = e[name] as string | undefined;
-  const file = e[`${String(name)}_PATH` as keyof RewardEnv] as string | undefined;
+  const file = e[`${String(name)}_PATH` as keyof PaymentEnv] as string | undefined;
   if (inline) return inline;
   if (file) {
     try {
@@ -84,7 +90,7 @@ function parseKey<T>(name: string, read: () => T): T {
 }
 
 /** Platform certificates: a JSON map serial → PEM, and/or certificate files whose serial is read from the certificate. */
-function platformKeys(e: RewardEnv): [string, KeyObject][] {
+function platformKeys(e: PaymentEnv): [string, KeyObject][] {
   const out: [string, KeyObject][] = [];
   if (e.WECHATPAY_PLATFORM_CERTS) {
     let map: Record<string, string>;
@@ -106,7 +112,7 @@ function platformKeys(e: RewardEnv): [string, KeyObject][] {
   return out;
 }
 
-function wechatSettings(e: RewardEnv): WechatPaySettings | null {
+function wechatSettings(e: PaymentEnv): WechatPaySettings | null {
   const required = ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_SERIAL_NO', 'WECHATPAY_APIV3_KEY'] as const;
   if (!required.some((k) => e[k]) && !e.WECHATPAY_PRIVATE_KEY && !e.WECHATPAY_PRIVATE_KEY_PATH) return null;
   for (const k of required) if (!e[k]) fail(`配置了微信支付时必须设置 ${k}`);
@@ -135,7 +141,7 @@ function wechatSettings(e: RewardEnv): WechatPaySettings | null {
   };
 }
 
-function alipaySettings(e: RewardEnv): AlipaySettings | null {
+function alipaySettings(e: PaymentEnv): AlipaySettings | null {
   if (!e.ALIPAY_APP_ID && !e.ALIPAY_PRIVATE_KEY && !e.ALIPAY_PRIVATE_KEY_PATH) return null;
   if (!e.ALIPAY_APP_ID) fail('配置了支付宝时必须设置 ALIPAY_APP_ID');
   if (!e.ALIPAY_SELLER_ID) fail('配置了支付宝时必须设置 ALIPAY_SELLER_ID（收款支付宝账号的 PID，用于核对异步通知）');
@@ -149,7 +155,7 @@ function alipaySettings(e: RewardEnv): AlipaySettings | null {
 }
 
 /** What each live gateway still lacks; a key may come inline or as a file (`…_PATH`). */
-function liveGatewayGaps(e: RewardEnv) {
+function liveGatewayGaps(e: PaymentEnv) {
   const either = (name: 'WECHATPAY_PRIVATE_KEY' | 'WECHATPAY_PUBLIC_KEY' | 'ALIPAY_PRIVATE_KEY' | 'ALIPAY_PUBLIC_KEY') =>
     e[name] || e[`${name}_PATH`] ? [] : [`${name}(_PATH)`];
   const wechatVerify =
@@ -167,7 +173,7 @@ function liveGatewayGaps(e: RewardEnv) {
 }
 
 /** The sandbox gateways are mounted by this server: anyone can mark an order paid on their pages. */
-export function rewardProviders(e: RewardEnv): ProviderStatus[] {
+export function paymentProviders(e: PaymentEnv): ProviderStatus[] {
   if (e.PAY_MODE === 'live') return [{ label: '支付（微信支付/支付宝）', real: true, missing: [] }];
   const gaps = liveGatewayGaps(e);
   const gateway =
@@ -179,7 +185,7 @@ export function rewardProviders(e: RewardEnv): ProviderStatus[] {
  * sandbox (the default): both providers are local fakes mounted by this server, with keys generated at first use.
  * live: each provider whose variables are set is enabled; keys are read and checked here so a bad one stops start-up.
  */
-export function rewardConfig(e: RewardEnv) {
+export function paymentConfig(e: PaymentEnv) {
   const live = e.PAY_MODE === 'live';
   const wechat = live ? wechatSettings(e) : null;
   const alipay = live ? alipaySettings(e) : null;
@@ -198,4 +204,4 @@ export function rewardConfig(e: RewardEnv) {
     alipay,
   };
 }
-export type RewardConfig = ReturnType<typeof rewardConfig>;
+export type PaymentConfig = ReturnType<typeof paymentConfig>;

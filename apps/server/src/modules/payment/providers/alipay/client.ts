@@ -2,7 +2,16 @@ import { fenToYuanText, parseYuanToFen } from '@lingxi/shared';
 import { AlipayRequestError, AlipaySdk } from 'alipay-sdk';
 import type { AlipaySettings } from '../../config';
 import { privatePem, publicPem } from '../../keys';
-import { NotificationRejected, ProviderError, type PayProvider, type ProviderTrade, type QrOrderRequest, type TradeState } from '../types';
+import {
+  NotificationRejected,
+  ProviderError,
+  type OrderRequest,
+  type PayLaunch,
+  type PayProvider,
+  type ProviderTrade,
+  type QrOrderRequest,
+  type TradeState,
+} from '../types';
 
 const STATES: Record<string, TradeState> = {
   WAIT_BUYER_PAY: 'pending',
@@ -24,7 +33,10 @@ function beijingDate(text: unknown): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
-/** Alipay 当面付 (alipay.trade.precreate) through the official alipay-sdk v4 (OpenAPI v3, signed and verified by the SDK). */
+/**
+ * Alipay through the official alipay-sdk v4: 当面付 (alipay.trade.precreate), query and close over OpenAPI v3, and the
+ * mobile web cashier (alipay.trade.wap.pay), a URL to the gateway signed by the SDK (RSA2 over the sorted parameters).
+ */
 export function createAlipayClient(
   s: AlipaySettings,
   o: { timeoutMs: number; ttlMinutes: number },
@@ -37,6 +49,7 @@ export function createAlipayClient(
     keyType: 'PKCS8',
     alipayPublicKey: publicPem(s.alipayPublicKey),
     endpoint: s.endpoint,
+    gateway: `${s.endpoint}/gateway.do`,
     timeout: o.timeoutMs,
   });
 
@@ -85,18 +98,46 @@ export function createAlipayClient(
     };
   }
 
-  return {
-    method: 'alipay',
-    async createQrOrder(r: QrOrderRequest) {
-      const data = await call<{ qr_code?: string; out_trade_no?: string }>('/v3/alipay/trade/precreate', {
+  async function createQrOrder(r: QrOrderRequest) {
+    const data = await call<{ qr_code?: string; out_trade_no?: string }>('/v3/alipay/trade/precreate', {
+      out_trade_no: r.orderId,
+      total_amount: fenToYuanText(r.amountFen),
+      subject: r.description,
+      notify_url: r.notifyUrl,
+      timeout_express: `${o.ttlMinutes}m`,
+    });
+    if (!data?.qr_code || data.out_trade_no !== r.orderId) throw new ProviderError('unavailable', 'BAD_RESPONSE', '支付宝未返回二维码');
+    return { codeUrl: data.qr_code };
+  }
+
+  /** alipay.trade.wap.pay: nothing is sent now; the payer's phone opens this signed URL and Alipay's cashier takes over. */
+  function wapUrl(r: OrderRequest): string {
+    if (!r.returnUrl) throw new ProviderError('rejected', 'PARAM_ERROR', '手机网站支付需要返回地址');
+    return sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+      bizContent: {
         out_trade_no: r.orderId,
         total_amount: fenToYuanText(r.amountFen),
         subject: r.description,
-        notify_url: r.notifyUrl,
+        product_code: 'QUICK_WAP_WAY',
         timeout_express: `${o.ttlMinutes}m`,
-      });
-      if (!data?.qr_code || data.out_trade_no !== r.orderId) throw new ProviderError('unavailable', 'BAD_RESPONSE', '支付宝未返回二维码');
-      return { codeUrl: data.qr_code };
+        ...(r.quitUrl ? { quit_url: r.quitUrl } : {}),
+      },
+      returnUrl: r.returnUrl,
+      notifyUrl: r.notifyUrl,
+    });
+  }
+
+  return {
+    method: 'alipay',
+    tradeTypes: ['NATIVE', 'WAP'],
+    createQrOrder,
+    async createOrder(r: OrderRequest): Promise<PayLaunch> {
+      if (r.tradeType === 'NATIVE') return { kind: 'qr', codeUrl: (await createQrOrder(r)).codeUrl };
+      if (r.tradeType === 'WAP') {
+        const url = wapUrl(r);
+        return { kind: 'redirect', url, handle: url };
+      }
+      throw new ProviderError('rejected', 'TRADE_TYPE', '支付宝不支持该交易类型');
     },
 
     async query(orderId) {
