@@ -1,6 +1,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   accountExportLeases,
+  auditLog,
   authSessions,
   baziCharts,
   chatMessages,
@@ -8,8 +9,10 @@ import {
   chatUsageDays,
   consentRecords,
   contactMessages,
+  deepEntitlements,
   passwordFailures,
   paymentOrders,
+  serviceOrders,
   smsCodes,
   smsOutbox,
   tips,
@@ -159,6 +162,31 @@ export const USER_DATA: UserDataTable[] = [
     phones: [{ column: tips.userPhone, is: 'owner' }],
     merge: 'move',
     export: { section: 'tips' },
+    erase: 'anonymise',
+  },
+  // A paid deep service: what was bought and the no-refund consent are payment records (kept, anonymised); the
+  // entitlement (its deep replies and 深度总结) is the person's and goes with them. Both follow a WeChat merge.
+  {
+    table: serviceOrders,
+    user: serviceOrders.userId,
+    merge: 'move',
+    export: { section: 'service_orders' },
+    erase: 'anonymise',
+  },
+  {
+    table: deepEntitlements,
+    user: deepEntitlements.userId,
+    merge: 'move',
+    export: { section: 'deep_entitlements' },
+    erase: 'delete',
+  },
+  {
+    // An operator's changes to what is sold stay on record (who changed a price is the shop's history), without them.
+    table: auditLog,
+    user: auditLog.actorId,
+    phones: [{ column: auditLog.actorPhone, is: 'owner' }],
+    merge: 'move',
+    export: { section: 'admin_audit_log' },
     erase: 'anonymise',
   },
   {

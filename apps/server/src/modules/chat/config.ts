@@ -38,6 +38,12 @@ export const chatEnv = z.object({
   CHAT_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(1_000),
   /** POST /cache/save-message per user and minute. */
   CHAT_SAVE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** A deep reply (深度服务, paid): a larger reply budget than LLM_MAX_TOKENS… */
+  CHAT_DEEP_MAX_TOKENS: z.coerce.number().int().min(16).max(32_000).default(4096),
+  /** …and a larger context (prompt, full chart, history) than LLM_CONTEXT_TOKENS… */
+  CHAT_DEEP_CONTEXT_TOKENS: z.coerce.number().int().min(256).max(1_000_000).default(24_000),
+  /** …read from more of the session's history (messages) than a free reply's 80. */
+  CHAT_DEEP_HISTORY_MESSAGES: z.coerce.number().int().min(2).max(2_000).default(240),
 });
 
 /** The offline provider answers every question with the same labelled demo text. */
@@ -69,6 +75,11 @@ export function chatConfig(e: z.infer<typeof chatEnv>) {
     ratePerMinute: e.CHAT_RATE_PER_MINUTE,
     staleReplyMs: e.CHAT_STALE_REPLY_MS,
     savePerMinute: e.CHAT_SAVE_PER_MINUTE,
+    deep: {
+      maxTokens: e.CHAT_DEEP_MAX_TOKENS,
+      contextTokens: e.CHAT_DEEP_CONTEXT_TOKENS,
+      historyMessages: e.CHAT_DEEP_HISTORY_MESSAGES,
+    },
     bounds: {
       streamsPerUser: e.CHAT_MAX_STREAMS_PER_USER,
       dailyTokensPerUser: e.CHAT_DAILY_TOKENS_PER_USER,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
 import { cacheRoutes } from './cache-routes';
+import { createDeepRepository } from './deep-repository';
+import { createDeepSummaries } from './deep-summary';
 import { createLlmProvider } from './llm';
 import { createPersonaResolver } from './personas/resolve';
 import { createChatRepository } from './repository';
@@ -18,7 +20,19 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
   const tokenizer = await loadTokenizer();
   const resolvePersona = createPersonaResolver(ctx.serviceTypes);
   const active = createActiveTurns();
-  const chat = createChatService({ repo: createChatRepository(ctx.db), resolvePersona, active, tokenizer, config, now: ctx.now });
+  const repo = createChatRepository(ctx.db);
+  const deep = createDeepRepository(ctx.db);
+  const chat = createChatService({ repo, deep, resolvePersona, active, tokenizer, config, now: ctx.now });
+  const summaries = createDeepSummaries({
+    repo: deep,
+    ownSession: (id, userId) => repo.findOwnSession(id, userId),
+    llm,
+    tokenizer,
+    resolvePersona,
+    config,
+    now: ctx.now,
+    log: ctx.log,
+  });
   const turns = createTurnRunner({
     turns: createTurnRepository(ctx.database),
     llm,
@@ -40,7 +54,7 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
     await settleWithin(active.drained(), 5_000);
   });
 
-  await api.register(chatRoutes, { chat, turns, heartbeatMs: config.heartbeatMs, perMinute: config.ratePerMinute });
+  await api.register(chatRoutes, { chat, turns, summaries, heartbeatMs: config.heartbeatMs, perMinute: config.ratePerMinute });
   await api.register(cacheRoutes, { chat, savePerMinute: config.savePerMinute });
   await api.register(statsRoutes, { chat });
 }

@@ -1,8 +1,18 @@
-import { chatNewBody, chatNewResponse, chatResponse, chatTurnBody, personaParams, personaResponse } from '@lingxi/shared';
+import {
+  chatNewBody,
+  chatNewResponse,
+  chatResponse,
+  chatTurnBody,
+  deepSummaryBody,
+  deepSummaryResponse,
+  personaParams,
+  personaResponse,
+} from '@lingxi/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
+import type { DeepSummaries } from './deep-summary';
 import type { ChatService } from './service';
 import { openSse } from './sse';
 import type { TurnRunner } from './turn';
@@ -10,6 +20,7 @@ import type { TurnRunner } from './turn';
 interface Opts {
   chat: ChatService;
   turns: TurnRunner;
+  summaries: DeepSummaries;
   heartbeatMs: number;
   perMinute: number;
 }
@@ -24,7 +35,7 @@ function clientGoneSignal(reply: FastifyReply): AbortSignal {
 }
 
 /** Spec §7 Chat: new chat, streaming answer, plain answer, and the persona's public face. */
-export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns, heartbeatMs, perMinute }) => {
+export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns, summaries, heartbeatMs, perMinute }) => {
   const limited = {
     rateLimit: { max: perMinute, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.auth?.user.id ?? req.ip },
   };
@@ -54,7 +65,13 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
       const gone = clientGoneSignal(reply);
       reply.hijack();
       const sse = openSse(reply.raw, heartbeatMs);
-      sse.event('meta', { session_id: turn.sessionId, order: turn.order, safety: { crisis: turn.crisis }, model_info: turns.modelInfo() });
+      sse.event('meta', {
+        session_id: turn.sessionId,
+        order: turn.order,
+        safety: { crisis: turn.crisis },
+        model_info: turns.modelInfo(),
+        deep: turn.deep ? { remaining: turn.deep.left } : null,
+      });
       try {
         const { final, error } = await turns.run(turn, sse.text, gone);
         if (error) sse.event('error', error);
@@ -77,5 +94,21 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
       if (error) throw new AppError(error.code === 'timeout' ? 504 : 502, error.message, error.code.toUpperCase());
       return ok(final);
     },
+  );
+
+  app.post(
+    '/chat/deep-summary',
+    {
+      preHandler: app.requireUser,
+      config: limited,
+      schema: {
+        tags: ['chat'],
+        summary: '生成并保存深度会话的「深度总结」',
+        description: '仅深度服务会话；每个会话最多生成 3 次，失败不计次数；不消耗深度回复次数，计入每日用量。',
+        body: deepSummaryBody,
+        response: { 200: deepSummaryResponse },
+      },
+    },
+    async (req) => ok(await summaries.summarize(req.auth!.user, req.body.session_id), '深度总结已生成'),
   );
 };

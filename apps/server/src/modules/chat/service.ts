@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_MSG, type ChatMessage, type PersonaPublic, type SessionDetail, type SessionSummary, type TokenUsage } from '@lingxi/shared';
+import {
+  CHAT_MSG,
+  DEEP_SUMMARY_MAX,
+  type ChatMessage,
+  type DeepSessionInfo,
+  type PersonaPublic,
+  type SessionDetail,
+  type SessionSummary,
+  type TokenUsage,
+} from '@lingxi/shared';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ChatConfig } from './config';
+import type { DeepRepository } from './deep-repository';
 import type { PersonaResolver } from './personas/resolve';
 import type { ChatRepository, MessageRow } from './repository';
 import { isUniqueViolation } from './repository';
@@ -15,6 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Sessions, messages, personas and token statistics. Every session read or write is scoped to the caller. */
 export function createChatService(d: {
   repo: ChatRepository;
+  deep: DeepRepository;
   resolvePersona: PersonaResolver;
   active: ActiveTurns;
   tokenizer: TokenCounter;
@@ -80,24 +91,38 @@ export function createChatService(d: {
 
     async list(user: UserRow, serviceType?: string): Promise<SessionSummary[]> {
       const rows = await d.repo.listSessions(user.id, serviceType?.trim() || undefined);
+      const deepLeft = await d.deep.leftBySession(rows.map((s) => s.id));
       return rows.map((s) => ({
         session_id: s.id,
         session_name: s.sessionName,
         service_type: s.serviceType,
         updated_at: s.updatedAt.toISOString(),
+        deep_left: deepLeft.get(s.id) ?? null,
       }));
     },
 
     /** One page of the session: its newest messages, or those before order `before`. */
     async detail(user: UserRow, q: { session_id: string; limit: number; before?: number }): Promise<SessionDetail> {
       const s = await ownSession(user, q.session_id);
-      const page = await d.repo.messagesPage(s.id, q.limit, q.before);
+      const [page, deep] = await Promise.all([d.repo.messagesPage(s.id, q.limit, q.before), d.deep.ofSession(s.id, user.id)]);
+      const deepInfo: DeepSessionInfo | null = deep
+        ? {
+            order_id: deep.orderId,
+            title: deep.title,
+            replies_total: deep.repliesTotal,
+            replies_left: deep.repliesLeft,
+            summary: deep.summary,
+            summary_at: deep.summaryAt?.toISOString() ?? null,
+            summaries_left: Math.max(0, DEEP_SUMMARY_MAX - deep.summariesMade),
+          }
+        : null;
       return {
         session_id: s.id,
         session_name: s.sessionName,
         service_type: s.serviceType,
         messages: page.rows.map(toMessage),
         has_more: page.hasMore,
+        deep: deepInfo,
       };
     },
 

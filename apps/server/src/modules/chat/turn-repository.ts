@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
  * every plain statement again, the functions keep their plans (docs/benchmarks.md).
  */
 
-export type BeginOutcome = 'ok' | 'not_found' | 'busy' | 'streams' | 'quota' | 'full' | 'changed';
+export type BeginOutcome = 'ok' | 'not_found' | 'busy' | 'streams' | 'quota' | 'full' | 'changed' | 'used_up';
 
 export interface HistoryRow {
   id: number;
@@ -21,6 +21,8 @@ export interface HistoryRow {
 export interface TurnSession {
   serviceType: string;
   sessionName: string | null;
+  /** A deep-service session: its deep replies left (null: a free session). */
+  deepLeft: number | null;
   /** The newest messages, oldest first. */
   history: HistoryRow[];
 }
@@ -69,6 +71,7 @@ export function createTurnRepository(database: Pick<Database, 'query'>) {
       const list = await q<{
         service_type: string;
         session_name: string | null;
+        deep_left: number | null;
         id: number | null;
         role: string;
         content: string;
@@ -91,7 +94,7 @@ export function createTurnRepository(database: Pick<Database, 'query'>) {
           updatedAt: new Date(r.updated_at),
         });
       }
-      return { serviceType: first.service_type, sessionName: first.session_name, history };
+      return { serviceType: first.service_type, sessionName: first.session_name, deepLeft: first.deep_left, history };
     },
 
     /** The user's latest saved Bazi chart (the fortune personas are grounded in it). */

@@ -1,2 +1,2 @@
-// The orders module's public surface: the pricing and counting rules other modules may reuse.
-export { priceOrder, remainingAfter } from './pricing';
+// The orders module's public surface: the pricing rule other modules may reuse.
+export { priceOrder } from './pricing';

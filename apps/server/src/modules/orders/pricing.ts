@@ -38,13 +38,3 @@ export function priceOrder(offer: DeepOffer, personaTitle: string): PricedOrder 
     description: cutBytes(`${PRODUCT_NAME}深度服务-${personaTitle}-${offer.title}`, DESCRIPTION_MAX_BYTES),
   };
 }
-
-/**
- * What a deep session has left once a reply ends: one less when it completed with text, the same when it failed,
- * timed out, was stopped or lost its row; never below zero. chat_finish_turn (migration 0011) applies this rule in the
- * database, in the same write that completes the reply; this is its twin for the answer the client sees.
- */
-export function remainingAfter(left: number, reply: { status: 'done' | 'aborted' | 'error'; content: string; written: boolean }): number {
-  if (!reply.written || reply.status !== 'done' || reply.content === '') return left;
-  return Math.max(0, left - 1);
-}

@@ -3,7 +3,7 @@ import { COMPANION_PERSONAS } from './companion';
 import { FORTUNE_PERSONAS } from './fortune';
 import type { Persona } from './types';
 
-export { buildSystemPrompt, CRISIS_INSTRUCTION } from './rules';
+export { buildDeepSystemPrompt, buildSystemPrompt, CRISIS_INSTRUCTION, DEEP_SUMMARY_INSTRUCTION } from './rules';
 export type { Persona, PersonaKind, SafetyProfile } from './types';
 
 const BY_KEY = new Map<string, Persona>([...FORTUNE_PERSONAS, ...COMPANION_PERSONAS].map((p) => [p.key, p]));

@@ -64,6 +64,39 @@ export function buildSystemPrompt(p: Persona): string {
   return prompt;
 }
 
+const DEEP = `【深度服务守则】
+用户购买了本伙伴的「深度服务」，这是一条深度回复，请比平时更完整、更有条理：
+1. 开头用一两句话复述你理解的问题与关键信息；信息不足时先基于已有信息分析，并列出还需要补充的一两点。
+2. 结构化分析：用小标题分成 2–4 个方面逐项展开，每一项写明依据（用户提供的信息、命盘或对话中的事实），不泛泛而谈。
+3. 具体建议：给出 3–5 条可以马上执行的建议，按优先级排列，尽量具体到时间、方式或第一步。
+4. 结尾用一句话提示可以继续深入的方向（例如一个值得追问的问题）。
+5. 深度不等于堆砌：删去套话和重复；付费不改变任何安全守则，也不因付费而给出确定性的预测或承诺。`;
+
+const deepBuilt = new Map<string, string>();
+/** The system prompt of a deep reply: the persona, its deep instructions and the deep rules, then the usual rules. */
+export function buildDeepSystemPrompt(p: Persona): string {
+  const key = `${p.key}\u0000${p.prompt}`;
+  let prompt = deepBuilt.get(key);
+  if (prompt === undefined) {
+    prompt = `${p.prompt.trim()}\n\n【本伙伴的深度回复方式】\n${p.deepPrompt.trim()}\n\n${DEEP}\n\n${BY_KIND[p.kind]}\n\n${COMMON}`;
+    if (deepBuilt.size > 1000) deepBuilt.clear();
+    deepBuilt.set(key, prompt);
+  }
+  return prompt;
+}
+
+/** The instruction of a 深度总结: what the summary of a deep session holds. */
+export const DEEP_SUMMARY_INSTRUCTION = `你是「灵犀」的总结助手。下面是用户与某位AI伙伴的一次「深度服务」对话记录。请写一份「深度总结」，使用简体中文与 Markdown：
+## 你关心的问题
+（一两句话概括用户在这次对话中真正关心的事）
+## 关键分析
+（3–5 条，提炼对话中最重要的分析与依据，只写对话里出现过的内容，不要编造）
+## 行动建议
+（3–5 条，按优先级排列，具体可执行）
+## 可以继续探讨的方向
+（1–2 条）
+要求：不超过 600 字；不写对话中没有的信息；命理内容注明仅供文化参考；不预测凶事；如对话涉及危机或安全问题，把求助渠道（12356、110、120）放在最前面。`;
+
 /** Added to the system context for a turn whose message signalled crisis. */
 export const CRISIS_INSTRUCTION = `【重要：本轮安全提示】用户这条消息可能流露出自杀、自伤或极度绝望的信号。请把对方的安全放在第一位：
 - 用温暖、平静、不评判的语气回应，先确认并接纳对方的痛苦，感谢对方愿意说出来；

@@ -16,6 +16,11 @@ export interface Persona {
   kind: PersonaKind;
   /** The persona's own instructions; the shared rules of its kind are appended by buildSystemPrompt. */
   prompt: string;
+  /**
+   * How a deep reply (深度服务, paid) of this persona is built: the structure of its analysis and the suggestions it
+   * ends with. Added to the prompt, with the deep rules, by buildDeepSystemPrompt.
+   */
+  deepPrompt: string;
   greeting: string;
   suggestedQuestions: readonly string[];
   /** Angles the persona takes; the offline demo lists them. */

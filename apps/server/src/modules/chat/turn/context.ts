@@ -1,6 +1,7 @@
 import { summarizeChart } from '../bazi-context';
+import { fullChartText } from '../deep-chart';
 import type { LlmMessage } from '../llm';
-import { buildSystemPrompt, CRISIS_INSTRUCTION, type Persona } from '../personas';
+import { buildDeepSystemPrompt, buildSystemPrompt, CRISIS_INSTRUCTION, type Persona } from '../personas';
 import { fitToBudget, type TokenCounter } from '../tokens';
 import type { HistoryRow, TurnRepository } from '../turn-repository';
 
@@ -12,6 +13,8 @@ export interface ContextInput {
   /** Earlier messages of the session, oldest first, without the question being answered. */
   history: HistoryRow[];
   now: Date;
+  /** A deep reply: the persona's deep prompt, the whole chart for the fortune personas, the larger context budget. */
+  deep: boolean;
 }
 
 export interface TurnContext {
@@ -25,23 +28,27 @@ export interface TurnContext {
  * What the model is sent: the persona's prompt with any grounding (the user's chart for the fortune personas; a
  * long-term memory would join here), then as much recent history as fits LLM_CONTEXT_TOKENS, then the question.
  */
-export function createContextBuilder(d: { turns: TurnRepository; tokenizer: TokenCounter; contextTokens: number }) {
+export function createContextBuilder(d: { turns: TurnRepository; tokenizer: TokenCounter; contextTokens: number; deepContextTokens: number }) {
   async function grounding(i: ContextInput): Promise<string | null> {
-    if (!i.persona.safety.groundedChart) return null;
+    // A deep reply of any fortune persona reads the whole chart; a free one only the summary, and only where grounded.
+    const full = i.deep && i.persona.kind === 'fortune';
+    if (!full && !i.persona.safety.groundedChart) return null;
     const chart = await d.turns.latestChart(i.userId);
-    return chart ? summarizeChart(chart.result, chart.createdAt, i.now) : null;
+    if (!chart) return null;
+    return full ? fullChartText(chart.result, chart.createdAt, i.now) : summarizeChart(chart.result, chart.createdAt, i.now);
   }
 
   return async function buildContext(i: ContextInput): Promise<TurnContext> {
     const ground = await grounding(i);
-    const prompt = buildSystemPrompt(i.persona);
+    const prompt = i.deep ? buildDeepSystemPrompt(i.persona) : buildSystemPrompt(i.persona);
     // The bare prompt is the same string every turn, so its token count is a memo hit; only additions make a new one.
     const system = ground || i.crisis ? [prompt, ground, i.crisis ? CRISIS_INSTRUCTION : null].filter(Boolean).join('\n\n') : prompt;
     const past: LlmMessage[] = [];
     for (const m of i.history) {
       if ((m.role === 'user' || m.role === 'assistant') && m.content.trim()) past.push({ role: m.role, content: m.content });
     }
-    const fit = fitToBudget(d.tokenizer, system, past, { role: 'user', content: i.query }, d.contextTokens);
+    const budget = i.deep ? d.deepContextTokens : d.contextTokens;
+    const fit = fitToBudget(d.tokenizer, system, past, { role: 'user', content: i.query }, budget);
     return { messages: fit.messages, promptTokens: fit.promptTokens, grounding: ground };
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { countTokens, type TokenCounter } from '../tokens';
 import type { TurnRepository } from '../turn-repository';
 import type { ActiveTurns } from './active-turns';
+import { remainingAfter } from './deep';
 import { INTERNAL_ERROR, type RelayOutcome } from './relay';
 import type { Turn, TurnResult } from './types';
 
@@ -21,13 +22,14 @@ export function createFinisher(d: {
   return async function finish(turn: Turn, r: RelayOutcome): Promise<TurnResult> {
     let { status, error } = r;
     const model = d.modelInfo(r.model).model;
+    let written = false;
     try {
       await r.writer.finish(async () => {
         const replyTokens = r.usage ? r.usage.completionTokens : countTokens(d.tokenizer, r.content);
         const promptTokens = r.usage ? r.usage.promptTokens : turn.promptTokens;
         // An upstream that refused or never answered charged nothing; anything it did answer is counted.
         const charged = r.usage || r.content ? promptTokens + replyTokens : 0;
-        await d.turns.finish({
+        written = await d.turns.finish({
           replyId: turn.replyId,
           token: turn.token,
           content: r.content,
@@ -58,6 +60,7 @@ export function createFinisher(d: {
         order: turn.order,
         session_id: turn.sessionId,
         safety: { crisis: turn.crisis },
+        deep: turn.deep ? { remaining: remainingAfter(turn.deep.left, { status, content: r.content, written }) } : null,
       },
       error,
     };

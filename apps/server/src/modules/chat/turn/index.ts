@@ -13,6 +13,7 @@ import { createRelay } from './relay';
 import type { Turn, TurnResult } from './types';
 
 export { createActiveTurns, type ActiveTurns } from './active-turns';
+export { remainingAfter } from './deep';
 export { chinaDay, type TurnRequest } from './prepare';
 export type { StopReason, Turn, TurnResult } from './types';
 
@@ -31,7 +32,12 @@ export function createTurnRunner(d: {
   log: FastifyBaseLogger;
 }) {
   const modelInfo = (model?: string): ModelInfo => ({ provider: d.llm.provider, model: model ?? d.llm.model });
-  const buildContext = createContextBuilder({ turns: d.turns, tokenizer: d.tokenizer, contextTokens: d.config.contextTokens });
+  const buildContext = createContextBuilder({
+    turns: d.turns,
+    tokenizer: d.tokenizer,
+    contextTokens: d.config.contextTokens,
+    deepContextTokens: d.config.deep.contextTokens,
+  });
   const prepare = createTurnPreparer({ ...d, buildContext, model: d.llm.model });
   const relay = createRelay(d);
   const finish = createFinisher({ ...d, modelInfo });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_MSG } from '@lingxi/shared';
-import { badRequest, conflict, notFound, tooMany, type AppError } from '../../../lib/errors';
+import { CHAT_MSG, ORDER_MSG } from '@lingxi/shared';
+import { AppError, badRequest, conflict, notFound, tooMany } from '../../../lib/errors';
 import type { ChatConfig } from '../config';
 import type { PersonaResolver } from '../personas/resolve';
 import { detectCrisis } from '../safety';
@@ -31,6 +31,7 @@ const REFUSAL: Record<Exclude<BeginOutcome, 'ok'>, () => AppError> = {
   streams: () => tooMany(CHAT_MSG.streamsLimit),
   quota: () => tooMany(CHAT_MSG.dailyQuota),
   full: () => conflict(CHAT_MSG.sessionFull),
+  used_up: () => new AppError(409, ORDER_MSG.usedUp, 'DEEP_USED_UP'),
 };
 
 /**
@@ -50,8 +51,14 @@ export function createTurnPreparer(d: {
   return async function prepare(userId: string, body: TurnRequest): Promise<Turn> {
     const now = d.now();
     const staleBefore = new Date(now.getTime() - d.config.staleReplyMs);
-    const session = await d.turns.readSession(body.key, userId, HISTORY_WINDOW);
+    let session = await d.turns.readSession(body.key, userId, HISTORY_WINDOW);
     if (!session) throw notFound(CHAT_MSG.sessionNotFound);
+    const deepLeft = session.deepLeft;
+    if (deepLeft !== null && deepLeft <= 0) throw REFUSAL.used_up();
+    // A deep reply remembers more: read further back only for deep sessions that have that much history.
+    if (deepLeft !== null && session.history.length >= HISTORY_WINDOW && d.config.deep.historyMessages > HISTORY_WINDOW) {
+      session = (await d.turns.readSession(body.key, userId, d.config.deep.historyMessages)) ?? session;
+    }
     const resolved = await d.resolvePersona(session.serviceType);
     if (!resolved) throw badRequest(CHAT_MSG.serviceTypeNotFound);
     const { history } = session;
@@ -72,7 +79,8 @@ export function createTurnPreparer(d: {
 
     const { persona, title } = resolved;
     const crisis = persona.safety.crisisCheck && detectCrisis(query);
-    const context = await d.buildContext({ userId, persona, crisis, query, history: past, now });
+    const deep = deepLeft !== null;
+    const context = await d.buildContext({ userId, persona, crisis, query, history: past, now, deep });
     const token = randomBytes(12).toString('base64url');
     const b = d.config.bounds;
     const day = chinaDay(now);
@@ -116,6 +124,8 @@ export function createTurnPreparer(d: {
       crisis,
       messages: context.messages,
       promptTokens: context.promptTokens,
+      maxTokens: deep ? d.config.deep.maxTokens : d.config.maxTokens,
+      deep: deep ? { left: deepLeft } : null,
       controller,
     };
   };

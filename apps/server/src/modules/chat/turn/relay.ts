@@ -54,10 +54,16 @@ export function createRelay(d: { llm: LlmProvider; turns: TurnRepository; config
       await d.llm.stream(
         {
           messages: turn.messages,
-          maxTokens: d.config.maxTokens,
+          maxTokens: turn.maxTokens,
           temperature: d.config.temperature,
           signal: controller.signal,
-          persona: { key: turn.persona.key, title: turn.title, focus: turn.persona.focus, crisis: turn.crisis },
+          persona: {
+            key: turn.persona.key,
+            title: turn.title,
+            focus: turn.persona.focus,
+            crisis: turn.crisis,
+            mode: turn.deep ? 'deep' : 'chat',
+          },
         },
         (ev) => {
           if (controller.signal.aborted) return;

@@ -23,6 +23,10 @@ export interface Turn {
   messages: LlmMessage[];
   /** Our own count of everything sent; the provider's usage replaces it when reported. */
   promptTokens: number;
+  /** The reply budget: LLM_MAX_TOKENS, or CHAT_DEEP_MAX_TOKENS for a deep reply. */
+  maxTokens: number;
+  /** A deep reply (深度服务): the deep replies the session had left when it started. */
+  deep: { left: number } | null;
   controller: AbortController;
 }
 
