@@ -15,6 +15,7 @@ import type { ModuleContext } from './modules/context';
 import { registerHealthModule } from './modules/health/module';
 import { registerOrdersModule } from './modules/orders/module';
 import { createPaymentRails, registerPaymentModule } from './modules/payment/module';
+import type { PayerIdentity } from './modules/payment';
 import { registerReferrerModule } from './modules/referrer/module';
 import { registerRewardModule } from './modules/reward/module';
 import { createServiceTypes, registerServiceTypesModule } from './modules/service-types/module';
@@ -41,6 +42,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /** Overrides who a JSAPI payer is to WeChat (tests of WeChat-browser payments). */
+  paymentPayer?: PayerIdentity;
 }
 
 /** Builds the whole app without listening: server.ts listens, tests use inject() or listen on port 0. */
@@ -105,7 +108,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const wechat = createWechatServices(ctx);
   // The payment rails tips and paid services share. Minor mode (issue 13) passes its purchase check here as `guard`;
   // the WeChat official-account openid lookup (issue 19) as `payer`.
-  const payments = createPaymentRails(app, ctx);
+  const payments = createPaymentRails(app, ctx, { payer: o.paymentPayer });
 
   await registerSecurity(app, config.corsOrigins);
   registerMetrics(app, metrics, config.metrics);

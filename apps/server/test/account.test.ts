@@ -31,7 +31,7 @@ describe.each(dbTargets)('personal data export and account deletion on %s', (tar
   }
 
   it('exports everything held about the user as a JSON download', async () => {
-    const { u, referrer, invitee, sessionId, orderId } = await richUser();
+    const { u, referrer, invitee, sessionId, orderId, serviceOrderId, deepSessionId } = await richUser();
     const res = await ctx.inject({ method: 'GET', url: '/api/account/export', headers: bearer(u.token) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="lingxi-my-data-\d{8}\.json"$/);
@@ -46,12 +46,29 @@ describe.each(dbTargets)('personal data export and account deletion on %s', (tar
       referrer_phone: referrer.phone,
       referrals: [{ username: '被邀请人', phone: `${invitee.phone.slice(0, 3)}****${invitee.phone.slice(-4)}` }],
     });
-    expect(data.chats).toMatchObject([
-      { id: sessionId, session_name: '我的事业咨询', messages: [{ role: 'user', content: '我明年适合换工作吗？' }, { role: 'assistant' }] },
+    expect(data.chats).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: sessionId,
+          session_name: '我的事业咨询',
+          messages: [expect.objectContaining({ role: 'user', content: '我明年适合换工作吗？' }), expect.objectContaining({ role: 'assistant' })],
+        }),
+        expect.objectContaining({ id: deepSessionId, session_name: '八字深度解读' }),
+      ]),
+    );
+    expect(data.service_orders).toMatchObject([{ order_id: serviceOrderId, service_type: 'bazi', replies: 20 }]);
+    expect(data.service_orders[0].no_refund_consent_at).toBeTruthy();
+    expect(data.deep_entitlements).toMatchObject([
+      { order_id: serviceOrderId, session_id: deepSessionId, replies_total: 20, replies_left: 12, summary: '你关心的是事业方向。' },
     ]);
     expect(data.bazi_charts).toMatchObject([{ input: { year: 1990, birth_place: '北京市北京市' } }]);
     expect(data.chat_usage_days).toMatchObject([{ day: '2026-11-20', tokens: 363 }]);
-    expect(data.payment_orders).toMatchObject([{ id: orderId, amount_fen: 500, status: 'paid' }]);
+    expect(data.payment_orders).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: orderId, amount_fen: 500, status: 'paid', purpose: 'tip' }),
+        expect.objectContaining({ id: serviceOrderId, amount_fen: 990, purpose: 'service' }),
+      ]),
+    );
     expect(data.tips).toMatchObject([{ order_id: orderId, amount_fen: 500 }]);
     expect(data.consent_records).toMatchObject([{ scene: 'login:phone', policy_version: '2026-11-01' }]);
     expect(data.sms_log.length).toBeGreaterThanOrEqual(1);
@@ -65,7 +82,7 @@ describe.each(dbTargets)('personal data export and account deletion on %s', (tar
   });
 
   it('deletes the account with an SMS code: every token stops working and no table keeps the id or phone, except anonymous payments', async () => {
-    const { u, invitee, referrer, secondToken, orderId } = await richUser();
+    const { u, invitee, referrer, secondToken, orderId, serviceOrderId } = await richUser();
     // The scan below sees the data where it lives before deletion, so an empty result afterwards means something.
     expect(await findEverywhere(db(), u.user.id)).toEqual(
       expect.arrayContaining(['users.id', 'chat_messages.user_id', 'bazi_charts.user_id', 'tips.user_id', 'auth_sessions.user_id']),
@@ -101,6 +118,18 @@ describe.each(dbTargets)('personal data export and account deletion on %s', (tar
       userPhone: null,
       amountFen: 500,
     });
+    // A paid service keeps its payment record and what was bought, without the person; the deep session goes.
+    expect(await db().query.serviceOrders.findFirst({ where: (o, { eq }) => eq(o.orderId, serviceOrderId) })).toMatchObject({
+      userId: null,
+      serviceType: 'bazi',
+      replies: 20,
+    });
+    expect(await db().query.paymentOrders.findFirst({ where: (o, { eq }) => eq(o.id, serviceOrderId) })).toMatchObject({
+      userId: null,
+      userPhone: null,
+      amountFen: 990,
+    });
+    expect(await db().query.deepEntitlements.findMany({ where: (e, { eq }) => eq(e.orderId, serviceOrderId) })).toEqual([]);
     // Others keep their accounts; the invitee just has no referrer any more.
     expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(invitee.token) })).json().data.referrer_id).toBeNull();
     expect((await ctx.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(referrer.token) })).statusCode).toBe(200);

@@ -7,6 +7,7 @@ import { paymentOrders, tips } from '../../src/db/schema';
 import { generateRsaPair, privatePem, publicPem } from '../../src/modules/payment/keys';
 import { createAlipayFake, type AlipayFake } from '../../src/modules/payment/providers/alipay/fake/alipay-fake';
 import { createWechatPayFake, type WechatPayFake } from '../../src/modules/payment/providers/wechatpay/fake/wechatpay-fake';
+import type { KeyObject } from 'node:crypto';
 import type { TestContext } from './app';
 import { bearer } from './users';
 
@@ -34,6 +35,10 @@ export interface PayFakes {
   wechat: WechatPayFake['control'];
   alipay: AlipayFake['control'];
   appPort: number;
+  /** Public halves a test checks signatures with: the merchant's (JSAPI paySign) and Alipay's (the WAP return). */
+  keys: { merchant: KeyObject; alipayGateway: KeyObject };
+  /** The app's own origin (PUBLIC_BASE_URL): phone payments return here, and it is the fake's registered H5 domain. */
+  origin: string;
 }
 
 /**
@@ -78,6 +83,7 @@ export function usePayFakes(extraEnv: Record<string, string> = {}): PayFakes {
       signingKey: wechatpay.privateKey,
       platformCert: { serial: ids.certSerial, privateKey: platform.privateKey },
       pageBaseUrl: () => urls[0]!,
+      h5Origins: () => [out.origin],
       now: clock.now,
       retryDelaysMs,
     });
@@ -101,7 +107,10 @@ export function usePayFakes(extraEnv: Record<string, string> = {}): PayFakes {
     out.wechat = wechatFake.control;
     out.alipay = alipayFake.control;
     out.appPort = await freePort();
+    out.origin = `http://127.0.0.1:${out.appPort}`;
+    out.keys = { merchant: merchant.publicKey, alipayGateway: alipayGateway.publicKey };
     Object.assign(env, {
+      PUBLIC_BASE_URL: out.origin,
       PAY_MODE: 'live',
       PAY_NOTIFY_BASE_URL: `http://127.0.0.1:${out.appPort}`,
       PAY_PROVIDER_TIMEOUT_MS: '400',

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
-import { baziCharts, chatMessages, chatSessions, chatUsageDays, paymentOrders, tips, wechatIdentities } from '../../src/db/schema';
+import {
+  baziCharts,
+  chatMessages,
+  chatSessions,
+  chatUsageDays,
+  deepEntitlements,
+  paymentOrders,
+  serviceOrders,
+  tips,
+  wechatIdentities,
+} from '../../src/db/schema';
 
 const rowsOf = (r: unknown): Record<string, unknown>[] => (Array.isArray(r) ? r : ((r as { rows?: Record<string, unknown>[] }).rows ?? []));
 
@@ -32,10 +42,44 @@ export async function seedPersonalData(db: Db, userId: string, phone: string) {
     expiresAt: new Date(Date.now() + 3600_000),
   });
   await db.insert(tips).values({ orderId, userId, userPhone: phone, amountFen: 500 });
+  // A paid deep service: the payment, what it bought with the consent, and the deep session it opened.
+  const serviceOrderId = `svc${userId.replace(/-/g, '').slice(0, 20)}`;
+  const deepSessionId = `deep-${userId.slice(0, 8)}`;
+  await db.insert(paymentOrders).values({
+    id: serviceOrderId,
+    userId,
+    userPhone: phone,
+    purpose: 'service',
+    method: 'alipay',
+    tradeType: 'WAP',
+    amountFen: 990,
+    status: 'paid',
+    paidAt,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  await db.insert(serviceOrders).values({
+    orderId: serviceOrderId,
+    userId,
+    serviceType: 'bazi',
+    title: '八字深度解读',
+    replies: 20,
+    includes: ['完整命盘分析'],
+    noRefundConsentAt: paidAt,
+  });
+  await db.insert(chatSessions).values({ id: deepSessionId, userId, serviceType: 'bazi', sessionName: '八字深度解读' });
+  await db.insert(deepEntitlements).values({
+    orderId: serviceOrderId,
+    userId,
+    serviceType: 'bazi',
+    sessionId: deepSessionId,
+    repliesTotal: 20,
+    repliesLeft: 12,
+    summary: '你关心的是事业方向。',
+  });
   await db
     .insert(wechatIdentities)
     .values({ userId, appid: 'wx_test_app', openid: `openid-${userId}`, unionid: `union-${userId}`, nickname: '微信用户·测试' });
-  return { sessionId, orderId };
+  return { sessionId, orderId, serviceOrderId, deepSessionId };
 }
 
 /** Every (table, column) of the public schema whose text contains `needle`: the "no personal data left" check. */
