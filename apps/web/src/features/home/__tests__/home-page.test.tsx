@@ -29,6 +29,7 @@ const services: ServiceType[] = [
     color: '#c0392b',
     feature: 'x',
     category: 'fortune',
+    deep: { price_fen: 990, replies: 20, title: '八字深度解读', includes: ['完整命盘分析'] },
   },
   {
     key: 'xin',
@@ -38,6 +39,7 @@ const services: ServiceType[] = [
     color: 'red; background:url(x)',
     feature: 'y',
     category: 'companion',
+    deep: null,
   },
 ];
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, message: 'ok', data }), { status: 200 });
@@ -85,6 +87,17 @@ describe('persona grid', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/service-types');
     fireEvent.click(screen.getByRole('button', { name: '心理陪伴' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat/xin'));
+  });
+
+  it('shows 免费 on every card and the deep service price where there is an offer', async () => {
+    fetchMock.mockResolvedValue(ok(services));
+    renderAt(<HomePage user={user} onLogout={() => undefined} />);
+    const bazi = await screen.findByRole('button', { name: '八字命理' });
+    expect(bazi.textContent).toContain('免费');
+    expect(bazi.textContent).toContain('深度 ¥9.90');
+    const other = screen.getByRole('button', { name: '心理陪伴' });
+    expect(other.textContent).toContain('免费');
+    expect(other.textContent).not.toContain('深度');
   });
 
   it("shows '加载失败：{reason}' and reloads on 重新加载", async () => {

@@ -37,6 +37,15 @@ export function PersonaCard({ service, onOpen }: PersonaCardProps) {
       <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="persona-card-desc">
         {service.description}
       </Typography.Paragraph>
+      {/* Spec §1: basic companionship is free; a deep service shows its price here, on the service's own card. */}
+      <div className="persona-card-prices">
+        <span className="persona-price persona-price-free">免费</span>
+        {service.deep ? (
+          <span className="persona-price persona-price-deep" title={`${service.deep.title}：${service.deep.replies} 次深度回复`}>
+            深度 ¥{(service.deep.price_fen / 100).toFixed(2)}
+          </span>
+        ) : null}
+      </div>
     </Card>
   );
 }

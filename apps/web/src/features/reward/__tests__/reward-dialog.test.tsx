@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
+import { pageNavigation } from '@/lib/payment';
 import { RewardDialog } from '../components/reward-dialog';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -12,8 +13,11 @@ const ORDER = {
   trade_type: 'NATIVE',
   qr_code: 'http://127.0.0.1:8000/api/sandbox/wxpay/pay/a1b2c3d4e5f6a7b8c9d0e1f2',
   qr_image: 'data:image/png;base64,iVBORw0KGgo=',
+  pay_url: null,
+  jsapi: null,
   payment_method: 'wechat',
   amount: 5,
+  amount_fen: 500,
   status: 'pending',
   expires_at: '2026-11-22T10:15:00.000Z',
 };
@@ -36,13 +40,21 @@ async function flush(ms = 0) {
   });
 }
 
-function open(props: { onClose?: () => void; onSuccess?: () => void } = {}) {
+function open(props: { onClose?: () => void; onSuccess?: () => void; closed?: boolean } = {}) {
   render(
     <AppProvider>
-      <RewardDialog open onClose={props.onClose ?? (() => {})} onSuccess={props.onSuccess} />
+      <RewardDialog open={!props.closed} onClose={props.onClose ?? (() => {})} onSuccess={props.onSuccess} />
     </AppProvider>,
   );
 }
+
+const UA = {
+  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  wechat:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323d) NetType/WIFI Language/zh_CN',
+};
+const asDevice = (ua: string) => vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua);
+const bodyOf = (i = 0) => JSON.parse(String(created()[i]![1]?.body)) as Record<string, unknown>;
 
 const created = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/reward/wechat-pay'));
 
@@ -54,6 +66,9 @@ afterEach(() => {
   vi.useRealTimers();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete window.WeixinJSBridge;
+  window.history.replaceState(null, '', '/');
 });
 
 describe('reward dialog', () => {
@@ -104,7 +119,7 @@ describe('reward dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: '¥5' }));
     fireEvent.click(screen.getByRole('button', { name: '立即支付 ¥5.00' }));
     await flush();
-    expect(JSON.parse(String(created()[0]![1]?.body))).toEqual({ amount: 5, payment_method: 'wechat', trade_type: 'NATIVE' });
+    expect(bodyOf()).toEqual({ amount: 5, payment_method: 'wechat', trade_type: 'NATIVE', return_path: '/?pay=tip' });
     expect((screen.getByAltText('微信支付支付二维码') as HTMLImageElement).src).toBe(ORDER.qr_image);
     expect(screen.getByTestId('payment-link').getAttribute('href')).toBe(ORDER.qr_code);
     await flush(2_900);
@@ -116,7 +131,7 @@ describe('reward dialog', () => {
     expect(polls).toBe(2);
     expect(screen.getByText('打赏成功，感谢您的支持')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
-    expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ order_id: ORDER.order_id }));
+    expect(onSuccess).toHaveBeenCalledWith(ORDER.order_id);
   });
 
   it('goes back to the form on 取消支付 and stops polling', async () => {
@@ -154,19 +169,151 @@ describe('reward dialog', () => {
     }
   });
 
-  it('treats an order of another trade type as done at once with 支付订单已创建', async () => {
+  it('on a phone pays by WeChat Pay H5: opens the cashier, then confirms 我已完成支付 with the server at once', async () => {
+    asDevice(UA.iphone);
+    const go = vi.spyOn(pageNavigation, 'go').mockImplementation(() => {});
+    let paid = false;
     serve({
-      '/reward/payment-methods': () => ok({ wechat: '微信支付' }),
-      '/reward/wechat-pay': () => ok({ ...ORDER, trade_type: 'JSAPI' }),
+      '/reward/payment-methods': () => ok({ wechat: '微信支付', alipay: '支付宝' }),
+      '/reward/wechat-pay': () => ok({ ...ORDER, trade_type: 'H5', qr_image: null, pay_url: 'https://wx.tenpay.com/checkmweb?prepay_id=wx1&redirect_url=x' }),
+      '/reward/payment-status/': () => status(paid ? 'paid' : 'pending'),
     });
     const onSuccess = vi.fn();
     open({ onSuccess });
     await flush();
-    fireEvent.click(screen.getByRole('button', { name: '¥10' }));
-    fireEvent.click(screen.getByRole('button', { name: '立即支付 ¥10.00' }));
+    fireEvent.click(screen.getByRole('button', { name: '¥5' }));
+    fireEvent.click(screen.getByRole('button', { name: '立即支付 ¥5.00' }));
     await flush();
-    expect(screen.getByText('支付订单已创建')).toBeTruthy();
-    expect(onSuccess).toHaveBeenCalled();
+    expect(bodyOf()).toMatchObject({ trade_type: 'H5', return_path: '/?pay=tip' });
+    expect(go).toHaveBeenCalledWith('https://wx.tenpay.com/checkmweb?prepay_id=wx1&redirect_url=x');
+    expect(screen.getByTestId('phone-pay-view')).toBeTruthy();
+    expect(screen.queryByAltText('微信支付支付二维码')).toBeNull();
+    paid = true;
+    fireEvent.click(screen.getByRole('button', { name: '我已完成支付' }));
+    await flush(10);
+    expect(screen.getByText('打赏成功，感谢您的支持')).toBeTruthy();
+    expect(onSuccess).toHaveBeenCalledWith(ORDER.order_id);
+  });
+
+  it('on a phone pays by Alipay WAP, the cashier URL the server signed', async () => {
+    asDevice(UA.iphone);
+    const go = vi.spyOn(pageNavigation, 'go').mockImplementation(() => {});
+    serve({
+      '/reward/payment-methods': () => ok({ wechat: '微信支付', alipay: '支付宝' }),
+      '/reward/wechat-pay': () => ok({ ...ORDER, payment_method: 'alipay', trade_type: 'WAP', qr_image: null, pay_url: 'https://openapi.alipay.com/gateway.do?sign=x' }),
+      '/reward/payment-status/': () => status('pending'),
+    });
+    open();
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: '¥5' }));
+    fireEvent.click(screen.getByText('支付宝'));
+    fireEvent.click(screen.getByRole('button', { name: '立即支付 ¥5.00' }));
+    await flush();
+    expect(bodyOf()).toMatchObject({ payment_method: 'alipay', trade_type: 'WAP' });
+    expect(go).toHaveBeenCalledWith('https://openapi.alipay.com/gateway.do?sign=x');
+  });
+
+  it('inside WeChat pays by JSAPI through WeixinJSBridge, and offers no Alipay', async () => {
+    asDevice(UA.wechat);
+    const jsapi = { appId: 'wx1', timeStamp: '1', nonceStr: 'n', package: 'prepay_id=wx9', signType: 'RSA', paySign: 's', bridge_url: null };
+    const invoke = vi.fn((_name: string, _params: Record<string, string>, cb: (r: { err_msg: string }) => void) =>
+      cb({ err_msg: 'get_brand_wcpay_request:ok' }),
+    );
+    window.WeixinJSBridge = { invoke };
+    serve({
+      '/reward/payment-methods': () => ok({ wechat: '微信支付', alipay: '支付宝' }),
+      '/reward/wechat-pay': () => ok({ ...ORDER, trade_type: 'JSAPI', qr_image: null, qr_code: 'wx9', jsapi }),
+      '/reward/payment-status/': () => status('paid'),
+    });
+    open();
+    await flush();
+    expect(screen.getByText(/微信内无法打开支付宝/)).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /支付宝/ }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '¥5' }));
+    fireEvent.click(screen.getByRole('button', { name: '立即支付 ¥5.00' }));
+    await flush(10);
+    await flush(10);
+    expect(bodyOf()).toMatchObject({ payment_method: 'wechat', trade_type: 'JSAPI' });
+    const { bridge_url: _none, ...signed } = jsapi;
+    expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', signed, expect.any(Function));
+    expect(screen.getByText('打赏成功，感谢您的支持')).toBeTruthy();
+  });
+
+  it('inside WeChat goes through the official-account authorisation first when the server asks for it', async () => {
+    asDevice(UA.wechat);
+    const go = vi.spyOn(pageNavigation, 'go').mockImplementation(() => {});
+    const authorize = 'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1&scope=snsapi_base';
+    serve({
+      '/reward/payment-methods': () => ok({ wechat: '微信支付' }),
+      '/reward/wechat-pay': () =>
+        json(409, { success: false, message: '请先授权微信公众号，以便在微信内完成支付', data: { authorize_url: authorize } }),
+    });
+    open();
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: '¥5' }));
+    fireEvent.click(screen.getByRole('button', { name: '立即支付 ¥5.00' }));
+    await flush();
+    expect(go).toHaveBeenCalledWith(authorize);
+  });
+
+  it('inside WeChat without an official account falls back to a QR code to long-press', async () => {
+    asDevice(UA.wechat);
+    serve({
+      '/reward/payment-methods': () => ok({ wechat: '微信支付' }),
+      '/reward/wechat-pay': () =>
+        bodyOf(created().length - 1).trade_type === 'JSAPI'
+          ? json(409, { success: false, message: '请先授权微信公众号，以便在微信内完成支付', data: { authorize_url: null } })
+          : ok(ORDER),
+      '/reward/payment-status/': () => status('pending'),
+    });
+    open();
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: '¥5' }));
+    fireEvent.click(screen.getByRole('button', { name: '立即支付 ¥5.00' }));
+    await flush();
+    expect(created().map((_, i) => bodyOf(i).trade_type)).toEqual(['JSAPI', 'NATIVE']);
+    expect(screen.getByText('长按下方二维码，选择“识别图中二维码”完成支付')).toBeTruthy();
+  });
+
+  it('picks the payment up again when the payer comes back from a phone cashier, and cleans the address', async () => {
+    window.history.replaceState(null, '', `/chat/bazi?pay=tip&pay_order=${ORDER.order_id}`);
+    serve({ '/reward/payment-methods': () => ok({ wechat: '微信支付' }), '/reward/payment-status/': () => status('paid') });
+    const onSuccess = vi.fn();
+    open({ closed: true, onSuccess });
+    await flush(10);
+    expect(screen.getByText('打赏成功，感谢您的支持')).toBeTruthy();
+    expect(onSuccess).toHaveBeenCalledWith(ORDER.order_id);
+    expect(window.location.pathname + window.location.search).toBe('/chat/bazi');
+  });
+
+  // Esc, a tap outside and the close button all reach the dialog's onCancel; Esc itself is pressed in the e2e test.
+  it('asks before a tap outside or the close button closes a pending payment', async () => {
+    serve({
+      '/reward/payment-methods': () => ok({ wechat: '微信支付' }),
+      '/reward/wechat-pay': () => ok(ORDER),
+      '/reward/payment-status/': () => status('pending'),
+    });
+    const onClose = vi.fn();
+    open({ onClose });
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: '¥5' }));
+    fireEvent.click(screen.getByRole('button', { name: '立即支付 ¥5.00' }));
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: '关闭' }));
+    await flush();
+    expect(screen.getByText('支付尚未完成')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: '继续支付' }));
+    await flush();
+    expect(screen.getByAltText('微信支付支付二维码')).toBeTruthy();
+    const wrap = document.querySelector('.ant-modal-wrap') as Element;
+    fireEvent.mouseDown(wrap);
+    fireEvent.click(wrap);
+    await flush(500);
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: /离\s*开/ }));
+    await flush();
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('goes back to the form when the order expires unpaid', async () => {

@@ -1,14 +1,9 @@
-import { AlipayCircleFilled, WechatFilled } from '@ant-design/icons';
 import { REWARD_QUICK_AMOUNTS } from '@lingxi/shared/rules';
 import type { PaymentMethod } from '@lingxi/shared';
-import { Button, Flex, InputNumber, Radio, Skeleton, Typography } from 'antd';
+import { Button, Flex, InputNumber, Typography } from 'antd';
+import { MethodPicker } from '@/components/payment';
 import { useFeedback } from '@/lib/feedback';
 import { amountError, clampAmount, formatYuan } from '../lib/format';
-
-const METHOD_ICON: Record<string, React.ReactNode> = {
-  wechat: <WechatFilled style={{ color: '#07c160', fontSize: 20 }} />,
-  alipay: <AlipayCircleFilled style={{ color: '#1677ff', fontSize: 20 }} />,
-};
 
 export interface RewardFormValue {
   amount: number | null;
@@ -24,10 +19,12 @@ interface RewardFormProps {
   onErrorChange: (e: string | null) => void;
   submitting: boolean;
   onSubmit: () => void;
+  /** Why a method cannot be used on this device (WeChat's browser opens no Alipay page). */
+  unavailable: (m: PaymentMethod) => string | null;
 }
 
 /** Spec §2 Reward dialog, the form: quick amounts, a custom amount (2 decimals, capped at 100), the method, the terms. */
-export function RewardForm({ value, onChange, methods, error, onErrorChange, submitting, onSubmit }: RewardFormProps) {
+export function RewardForm({ value, onChange, methods, error, onErrorChange, submitting, onSubmit, unavailable }: RewardFormProps) {
   const { message } = useFeedback();
 
   const setAmount = (raw: number | null) => {
@@ -88,25 +85,12 @@ export function RewardForm({ value, onChange, methods, error, onErrorChange, sub
       </div>
       <div>
         <Typography.Text strong>支付方式</Typography.Text>
-        {methods ? (
-          <Radio.Group className="reward-methods" value={value.method} onChange={(e) => onChange({ ...value, method: e.target.value })}>
-            {Object.entries(methods).map(([key, label]) => (
-              <Radio.Button key={key} value={key} className="reward-method">
-                <Flex align="center" gap={8}>
-                  {METHOD_ICON[key]}
-                  {label}
-                </Flex>
-              </Radio.Button>
-            ))}
-          </Radio.Group>
-        ) : (
-          <Skeleton.Button active block style={{ marginTop: 8 }} />
-        )}
+        <MethodPicker methods={methods} value={value.method} onChange={(method) => onChange({ ...value, method })} unavailable={unavailable} />
       </div>
       <Typography.Text type="secondary" className="reward-terms">
         打赏为自愿行为，支付成功后不予退款
       </Typography.Text>
-      <Button type="primary" size="large" block loading={submitting} disabled={!methods} onClick={submit}>
+      <Button type="primary" size="large" block loading={submitting} disabled={!methods || Boolean(unavailable(value.method))} onClick={submit}>
         {value.amount && !amountError(value.amount) ? `立即支付 ${formatYuan(value.amount)}` : '立即支付'}
       </Button>
     </Flex>
