@@ -201,6 +201,9 @@ describe.each(dbTargets)('reward orders on %s', (target) => {
     expect(paged).toMatchObject({ total: 3 });
     expect(paged.records).toHaveLength(1);
     expect((await get('/api/reward/list?min=-1', admin.token)).json().message).toBe('金额筛选条件不正确');
+    const backwards = await get('/api/reward/list?min=50&max=5', admin.token);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('最小金额不能大于最大金额');
     expect((await get('/api/reward/list?userPhone=%25', admin.token)).statusCode).toBe(400);
   });
 });

@@ -28,7 +28,8 @@ const serverState = page(
  * The route table of spec §2 in one place. Access rules:
  * - UrlTokenGate ("auth wrapper"): takes ?token= from the address first; every route except the static pages.
  * - ProtectedRoute: signed-in users only (the '/' shell and /profile).
- * - /rewardlist and /rewardhistory are deliberately not guarded (spec); their pages handle "please log in".
+ * - /rewardlist and /rewardhistory are deliberately not guarded (spec); their pages handle "please log in", and so
+ *   do /orders, /admin/orders and /admin/offers (the server decides who is an admin).
  */
 export const routes: RouteObject[] = [
   {
@@ -122,6 +123,27 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('./routes/reward-history'),
                   (m) => m.RewardHistoryRoute,
+                ),
+              },
+              {
+                path: paths.orders,
+                lazy: page(
+                  () => import('./routes/orders'),
+                  (m) => m.OrdersRoute,
+                ),
+              },
+              {
+                path: paths.adminOrders,
+                lazy: page(
+                  () => import('./routes/admin-orders'),
+                  (m) => m.AdminOrdersRoute,
+                ),
+              },
+              {
+                path: paths.adminOffers,
+                lazy: page(
+                  () => import('./routes/admin-offers'),
+                  (m) => m.AdminOffersRoute,
                 ),
               },
               {

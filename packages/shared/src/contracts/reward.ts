@@ -123,13 +123,15 @@ const amountFilter = z
     return z.NEVER;
   });
 
-export const tipListQuery = z.object({
-  page,
-  page_size: pageSize(10),
-  userPhone: z.string().trim().max(11, { error: '手机号最多11位' }).regex(/^\d*$/, { error: '手机号只能包含数字' }).optional(),
-  min: amountFilter,
-  max: amountFilter,
-});
+export const tipListQuery = z
+  .object({
+    page,
+    page_size: pageSize(10),
+    userPhone: z.string().trim().max(11, { error: '手机号最多11位' }).regex(/^\d*$/, { error: '手机号只能包含数字' }).optional(),
+    min: amountFilter,
+    max: amountFilter,
+  })
+  .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, { error: '最小金额不能大于最大金额', path: ['min'] });
 export type TipListQuery = z.input<typeof tipListQuery>;
 export const tipListResponse = envelope(z.object({ records: z.array(tipRecord), total: z.number().int() }));
 

@@ -48,7 +48,7 @@ describe('route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it.each(['/rewardlist', '/rewardhistory'])('does not guard %s', async (path) => {
+  it.each(['/rewardlist', '/rewardhistory', '/orders', '/admin/orders', '/admin/offers'])('does not guard %s', async (path) => {
     const { router } = renderRoutes(routes, path);
     // The page itself answers a signed-out visitor (spec §2 My tips: 'please log in'); no redirect.
     expect(await screen.findByText('请先登录')).toBeTruthy();

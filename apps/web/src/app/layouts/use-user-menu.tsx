@@ -1,5 +1,5 @@
 import type { MenuProps } from 'antd';
-import { GiftOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { GiftOutlined, LogoutOutlined, SettingOutlined, ShoppingOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/hooks/use-logout';
@@ -13,6 +13,7 @@ export function useUserMenu(onPicked?: () => void) {
 
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: '个人中心' },
+    { key: 'orders', icon: <ShoppingOutlined />, label: '我的订单' },
     { key: 'rewards', icon: <GiftOutlined />, label: '我的打赏' },
     { key: 'settings', icon: <SettingOutlined />, label: '设置' },
     { type: 'divider' },
@@ -22,6 +23,7 @@ export function useUserMenu(onPicked?: () => void) {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     onPicked?.();
     if (key === 'profile') navigate(paths.profile);
+    else if (key === 'orders') navigate(paths.orders);
     else if (key === 'rewards') navigate(paths.rewardHistory);
     else if (key === 'settings') message.info('设置功能即将上线');
     else if (key === 'logout') void logout();

@@ -2,9 +2,13 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { ChatPage } from '@/features/chat/components/chat-page';
+import { DeepOffer } from '@/features/orders';
 import { TipButton } from '@/features/reward/components/reward-tip-button';
 
-/** /chat/:type: the chat feature with the reward feature's tip button composed in (features never import each other). */
+/**
+ * /chat/:type: the chat feature with the reward feature's tip button and the orders feature's deep service composed in
+ * (features never import each other).
+ */
 export function ChatRoute() {
   const user = useAuthStore((s) => s.user);
   const reset = useAuthStore((s) => s.reset);
@@ -15,5 +19,5 @@ export function ChatRoute() {
     reset();
     navigate(paths.login, { replace: true, state: { reason: 'expired' } });
   };
-  return <ChatPage userId={user.id} onUnauthorized={onUnauthorized} tipButton={TipButton} />;
+  return <ChatPage userId={user.id} onUnauthorized={onUnauthorized} tipButton={TipButton} deepOffer={DeepOffer} />;
 }

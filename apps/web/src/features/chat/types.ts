@@ -15,4 +15,6 @@ export interface UiMessage {
 export interface SessionItem {
   session_id: string;
   session_name: string | null;
+  /** A deep-service session: its deep replies left (null or absent: a free session). */
+  deep_left?: number | null;
 }

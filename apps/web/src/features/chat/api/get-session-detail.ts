@@ -1,4 +1,4 @@
-import type { ChatMessage, sessionDetailResponse } from '@lingxi/shared';
+import type { ChatMessage, DeepSessionInfo, sessionDetailResponse } from '@lingxi/shared';
 import { apiClient, type Answer } from '@/lib/api-client';
 import { stripDisclaimer } from '../lib/strip-disclaimer';
 import type { UiMessage } from '../types';
@@ -21,6 +21,8 @@ export interface SessionPage {
   messages: UiMessage[];
   /** Older messages exist on the server (ask again with `before` = the first message's order). */
   hasOlder: boolean;
+  /** The session's deep service, null for a free session. */
+  deep: DeepSessionInfo | null;
 }
 
 /** One page of a session: its newest messages, or those before order `before` (the server pages them). */
@@ -29,5 +31,5 @@ export async function getSessionDetail(sessionId: string, o: { before?: number; 
     params: { session_id: sessionId, ...(o.before ? { before: o.before } : {}) },
     signal: o.signal,
   });
-  return { messages: toUiMessages(res.data.messages), hasOlder: res.data.has_more };
+  return { messages: toUiMessages(res.data.messages), hasOlder: res.data.has_more, deep: res.data.deep ?? null };
 }

@@ -12,6 +12,8 @@ interface ChatInputProps {
   onStop: () => void;
   onMenu: () => void;
   tip: ReactNode;
+  /** Why typing is not possible right now (a deep session with no deep replies left), shown in the box. */
+  lockedReason?: string | null;
 }
 
 /**
@@ -19,10 +21,10 @@ interface ChatInputProps {
  * Shift+Enter breaks the line, and Enter never sends while an IME is composing (Chinese pinyin confirms with Enter)
  * or while a reply is being sent.
  */
-export function ChatInput({ sending, disabled, menuDisabled = false, onSend, onStop, onMenu, tip }: ChatInputProps) {
+export function ChatInput({ sending, disabled, menuDisabled = false, onSend, onStop, onMenu, tip, lockedReason = null }: ChatInputProps) {
   const [text, setText] = useState('');
   const hasText = text.trim().length > 0;
-  const locked = disabled || sending;
+  const locked = disabled || sending || Boolean(lockedReason);
 
   const submit = () => {
     if (locked || !hasText) return;
@@ -44,7 +46,7 @@ export function ChatInput({ sending, disabled, menuDisabled = false, onSend, onS
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
         autoSize={{ minRows: 1, maxRows: 6 }}
-        placeholder={sending ? 'AI正在思考中...' : '请输入您的问题...'}
+        placeholder={sending ? 'AI正在思考中...' : (lockedReason ?? '请输入您的问题...')}
         disabled={locked}
         aria-label="输入您的问题"
         className="chat-input-text"

@@ -1,3 +1,4 @@
+import type { OrderDetail } from '@lingxi/shared';
 import { Alert } from 'antd';
 import { useCallback, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -8,11 +9,14 @@ import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useFeedback } from '@/lib/feedback';
 import { copyText } from '../lib/copy-text';
 import { useChat } from '../hooks/use-chat';
+import { useDeepSummary } from '../hooks/use-deep-summary';
 import { useKeyboardViewport } from '../hooks/use-keyboard-viewport';
 import type { UiMessage } from '../types';
 import '../chat.css';
 import { ChatHeader } from './chat-header';
 import { ChatInput } from './chat-input';
+import { DeepBanner } from './deep-banner';
+import { DeepSummaryModal } from './deep-summary-modal';
 import { EmptyChat } from './empty-chat';
 import { HistoryDrawer } from './history-drawer';
 import { MessageList } from './message-list';
@@ -29,17 +33,31 @@ export interface ChatPageProps {
   onUnauthorized: () => void;
   /** The tip button; the app passes the payments feature's (same props). Defaults to a placeholder. */
   tipButton?: ComponentType<{ disabled?: boolean }>;
+  /**
+   * The persona's deep service (issue 14): price, purchase, and a payer back from a phone cashier. The app passes the
+   * orders feature's; without one the page offers free chat only.
+   */
+  deepOffer?: ComponentType<DeepOfferSlotProps>;
 }
 
-export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Tip = TipButton }: ChatPageProps) {
+export interface DeepOfferSlotProps {
+  type: string;
+  onPaid: (sessionId: string, order: OrderDetail) => void;
+  again?: boolean;
+}
+
+export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Tip = TipButton, deepOffer: Offer }: ChatPageProps) {
   const params = useParams<{ type?: string }>();
   const type = params.type || typeProp || FIRST_BUILT_IN_TYPE;
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const { message } = useFeedback();
   const chat = useChat({ userId, type, onUnauthorized });
-  const { messages, loading, error } = chat;
+  const { messages, loading, error, deep } = chat;
+  const summary = useDeepSummary(chat.sending);
   const scroller = useRef<HTMLDivElement>(null);
+  const { openDeep } = chat;
+  const onPaid = useCallback((sessionId: string, order: OrderDetail) => void openDeep(sessionId, order.replies_total), [openDeep]);
 
   useDocumentTitle(chat.persona?.title);
 
@@ -79,6 +97,16 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
   return (
     <div className="chat-page" style={keyboardHeight ? { height: keyboardHeight } : undefined}>
       <ChatHeader title={title} productName={config.productName} onBack={() => navigate(paths.home)} />
+      {deep ? (
+        <DeepBanner
+          deep={deep}
+          onSummary={summary.show}
+          summarizing={summary.busy}
+          again={Offer ? <Offer type={type} onPaid={onPaid} again /> : null}
+        />
+      ) : Offer ? (
+        <Offer type={type} onPaid={onPaid} />
+      ) : null}
       <main className="chat-body" ref={scroller}>
         <div className="chat-body-inner">
           {messages.length === 0 && !loading && !noSession && (
@@ -114,8 +142,10 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
           onStop={chat.stop}
           onMenu={chat.openDrawer}
           tip={<Tip disabled={loading || chat.sending || noSession} />}
+          lockedReason={deep && deep.replies_left === 0 ? '本次深度回复已用完，可查看深度总结或再次购买' : null}
         />
       </footer>
+      <DeepSummaryModal open={summary.open} deep={deep} busy={summary.busy} onClose={summary.hide} onGenerate={() => void summary.summarize()} />
       <HistoryDrawer
         open={chat.drawerOpen}
         isMobile={isMobile}

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Popconfirm, Tooltip } from 'antd';
+import { Button, Empty, Popconfirm, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import type { SessionItem } from '../types';
 import { RenameSessionModal } from './rename-session-modal';
@@ -39,13 +39,20 @@ export function SessionList({ sessions, currentId, onNew, onSelect, onDelete, on
                 >
                   <MessageOutlined />
                   <span className="chat-session-name">{label}</span>
+                  {s.deep_left !== null && s.deep_left !== undefined ? (
+                    <Tag color="gold" className="chat-session-deep">
+                      深度 {s.deep_left}
+                    </Tag>
+                  ) : null}
                 </button>
                 <Tooltip title="重命名">
                   <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setRenaming(s)} aria-label={`重命名 ${label}`} />
                 </Tooltip>
                 <Popconfirm
                   title="确定删除这个对话吗？"
-                  description="删除后无法恢复"
+                  description={
+                    s.deep_left ? `删除后无法恢复；剩余的 ${s.deep_left} 次深度回复可在“我的订单”中重新打开` : '删除后无法恢复'
+                  }
                   okText="删除"
                   cancelText="取消"
                   okButtonProps={{ danger: true }}

@@ -39,6 +39,7 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
   const loading = useChatStore((s) => s.loading);
   const error = useChatStore((s) => s.error);
   const hasOlder = useChatStore((s) => s.hasOlder);
+  const deep = useChatStore((s) => s.deep);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [sending, setSending] = useState(false);
@@ -71,6 +72,7 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
         if (now.cacheKey !== sessionId) return true;
         const shown = withNewestPage(now.messages, page.messages);
         store.setMessages(shown);
+        store.setDeep(page.deep);
         // Only the page's own answer says whether more lies before it; with older messages kept, the button stays as it was.
         if (shown.length === page.messages.length) store.setHasOlder(page.hasOlder);
         messagesCache.put(userId, sessionId, shown);
@@ -161,6 +163,22 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
     [userId, stop, reloadList, message],
   );
 
+  /** A paid order's deep session: open it at once (issue 14), with the list refreshed to show it. */
+  const openDeep = useCallback(
+    async (sessionId: string, replies?: number | null) => {
+      stop();
+      const store = useChatStore.getState();
+      store.setCacheKey(sessionId);
+      store.clearChat();
+      await reloadList();
+      if (await loadMessages(sessionId)) {
+        closeDrawer();
+        message.success(replies ? `深度服务已开启，共 ${replies} 次深度回复` : '深度服务已开启');
+      }
+    },
+    [stop, reloadList, loadMessages, closeDrawer, message],
+  );
+
   const rename = useCallback(
     async (sessionId: string, name: string) => {
       try {
@@ -245,7 +263,9 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
       const list = await queryClient.fetchQuery(chatQueries.sessions(userId, type)).catch(() => null);
       if (started.current !== key) return;
       if (list && list.length) {
-        const wanted = useChatStore.getState().cacheKey;
+        // A link into one session (我的订单 → 进入会话) wins over the one last open.
+        const linked = new URLSearchParams(window.location.search).get('session');
+        const wanted = linked ?? useChatStore.getState().cacheKey;
         const pick = list.find((s) => s.session_id === wanted) ?? list[0];
         if (pick) {
           if (pick.session_id !== wanted) useChatStore.getState().clearChat();
@@ -298,6 +318,8 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
     loading,
     error,
     hasOlder,
+    deep,
+    openDeep,
     loadingOlder,
     loadOlder,
     sending,

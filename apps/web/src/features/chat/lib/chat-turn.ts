@@ -52,6 +52,9 @@ export function startTurn(req: StreamRequest, handlers: TurnHandlers): Turn {
       // A synthesised final (spec §4) has empty content: keep what streamed in.
       const content = stripDisclaimer(final.content || last?.content || '');
       store().updateLast({ content, status: 'done', crisis: final.safety?.crisis ?? last?.crisis ?? false });
+      // A completed deep reply was counted in the server's final write; the count on screen follows at once.
+      const deep = final.deep;
+      if (deep) store().setDeep((d) => (d ? { ...d, replies_left: deep.remaining } : d));
     } catch (err) {
       frames.flush();
       const reason = stopReason as 'stop' | 'timeout' | null;

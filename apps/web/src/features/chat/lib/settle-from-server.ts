@@ -22,6 +22,7 @@ export async function settleFromServer(userId: string, sessionId: string) {
     }
     const shown = withNewestPage(store.messages, loaded);
     store.setMessages(shown);
+    store.setDeep(page.deep);
     if (shown.length === loaded.length) store.setHasOlder(page.hasOlder);
     messagesCache.put(userId, sessionId, shown);
     return;

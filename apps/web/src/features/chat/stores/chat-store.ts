@@ -1,4 +1,5 @@
 import { DEFAULT_CHAT_TYPE, STORAGE_KEYS } from '@lingxi/shared/rules';
+import type { DeepSessionInfo } from '@lingxi/shared';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { UiMessage } from '../types';
@@ -15,6 +16,8 @@ export interface ChatState {
   error: string | null;
   /** The server holds older messages of this session than the first one shown (session-detail pages). */
   hasOlder: boolean;
+  /** The current session's paid deep service (深度服务), null for a free session. */
+  deep: DeepSessionInfo | null;
   setCacheKey: (key: string | null) => void;
   setChatType: (type: string) => void;
   setMessages: (messages: UiMessage[] | ((prev: UiMessage[]) => UiMessage[])) => void;
@@ -23,6 +26,7 @@ export interface ChatState {
   setLoading: (loading: boolean) => void;
   setError: (error: string | null) => void;
   setHasOlder: (hasOlder: boolean) => void;
+  setDeep: (deep: DeepSessionInfo | null | ((prev: DeepSessionInfo | null) => DeepSessionInfo | null)) => void;
   clearChat: () => void;
 }
 
@@ -35,6 +39,7 @@ export const useChatStore = create<ChatState>()(
       loading: false,
       error: null,
       hasOlder: false,
+      deep: null,
       setCacheKey: (cacheKey) => set({ cacheKey }),
       setChatType: (chatType) => set({ chatType }),
       setMessages: (m) => set((s) => ({ messages: typeof m === 'function' ? m(s.messages) : m })),
@@ -47,7 +52,8 @@ export const useChatStore = create<ChatState>()(
       setLoading: (loading) => set({ loading }),
       setError: (error) => set({ error }),
       setHasOlder: (hasOlder) => set({ hasOlder }),
-      clearChat: () => set({ messages: [], error: null, hasOlder: false }),
+      setDeep: (d) => set((s) => ({ deep: typeof d === 'function' ? d(s.deep) : d })),
+      clearChat: () => set({ messages: [], error: null, hasOlder: false, deep: null }),
     }),
     {
       name: STORAGE_KEYS.chatStorage,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UserInfo } from '@lingxi/shared';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
-import { BarChartOutlined, CompassOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { BarChartOutlined, CompassOutlined, DollarOutlined, LogoutOutlined, TagsOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 
@@ -39,9 +39,17 @@ export function WelcomeCard({ user, onLogout, supportSlot }: WelcomeCardProps) {
           {supportSlot}
           {/* Server-decided (ADMIN_PHONES) rather than a phone number baked into the client as the spec's original did. */}
           {user.is_admin ? (
-            <Button icon={<BarChartOutlined />} onClick={() => navigate(paths.tokenStats)}>
-              令牌统计
-            </Button>
+            <>
+              <Button icon={<BarChartOutlined />} onClick={() => navigate(paths.tokenStats)}>
+                令牌统计
+              </Button>
+              <Button icon={<DollarOutlined />} onClick={() => navigate(paths.adminOrders)}>
+                订单与收入
+              </Button>
+              <Button icon={<TagsOutlined />} onClick={() => navigate(paths.adminOffers)}>
+                深度服务定价
+              </Button>
+            </>
           ) : null}
           <Button icon={<LogoutOutlined />} onClick={onLogout}>
             退出登录

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { AccountCard } from './account-card';
 import { DataRightsCard } from './data-rights-card';
-import { MyRewardsCard } from './my-rewards-card';
+import { MyOrdersCard, MyRewardsCard } from './my-rewards-card';
 import { UsernameForm } from './username-form';
 
 interface ProfilePageProps {
@@ -30,6 +30,7 @@ export function ProfilePage({ user, onUserUpdated, wechatBindingSlot, referrerSl
         <AccountCard user={user} />
         {wechatBindingSlot}
         <UsernameForm user={user} onUpdated={onUserUpdated} onSessionLost={() => navigate(paths.login, { replace: true })} />
+        <MyOrdersCard />
         <MyRewardsCard />
         {referrerSlot}
         {onAccountDeleted ? <DataRightsCard user={user} onDeleted={onAccountDeleted} /> : null}

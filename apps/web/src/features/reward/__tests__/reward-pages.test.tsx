@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '@/test/render';
 import { RewardHistoryPage } from '../components/reward-history-page';
 import { RewardListPage } from '../components/reward-list-page';
-import { amountError, formatYuan, shortOrderId } from '../lib/format';
+import { amountError, averageYuan, formatYuan, shortOrderId } from '../lib/format';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
@@ -31,6 +31,14 @@ describe('amount and display rules', () => {
     expect(amountError(0)).toBe('请输入有效的打赏金额');
     expect(amountError(0.01)).toBeNull();
     expect(amountError(100)).toBeNull();
+  });
+
+  it('rounds the average to the fen, never cutting it: 497.67 / 23 is ¥21.64', () => {
+    expect(averageYuan(497.67, 23)).toBe(21.64);
+    expect(averageYuan(26.5, 3)).toBe(8.83);
+    expect(averageYuan(0.05, 2)).toBe(0.03);
+    expect(averageYuan(0.1, 3)).toBe(0.03);
+    expect(averageYuan(10, 0)).toBe(0);
   });
 });
 
@@ -63,6 +71,15 @@ describe('My tips (/rewardhistory)', () => {
     expect(screen.getByText('¥20.00')).toBeTruthy();
     expect(screen.getAllByText('支付成功')).toHaveLength(2);
     for (const h of ['订单号', '金额', '状态', '时间']) expect(screen.getByText(h)).toBeTruthy();
+  });
+
+  it('shows the rounded average of all tips: 497.67 over 23 tips is ¥21.64', async () => {
+    fetchMock.mockImplementation(async () =>
+      json(200, { success: true, message: '成功', data: { records: [tip('abcdef12', 21.67)], total: 23, count: 23, total_amount: 497.67 } }),
+    );
+    renderAt(<RewardHistoryPage initialized signedIn />, '/rewardhistory');
+    await screen.findByText('abcdef12…');
+    expect(screen.getByText('平均金额').closest('.ant-statistic')?.textContent).toBe('平均金额¥21.64');
   });
 
   it('pages with a size changer (5/10/20/50, default 10) and a quick jumper', async () => {
@@ -109,6 +126,29 @@ describe('Admin tip list (/rewardlist)', () => {
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(urls()).toHaveLength(2));
     expect(Object.fromEntries(urls()[1]!.searchParams)).toEqual({ page: '1', page_size: '10', userPhone: '1390000', min: '1', max: '50' });
+  });
+
+  it('warns 最小金额不能大于最大金额 and sends nothing when min > max', async () => {
+    fetchMock.mockImplementation(async () => json(200, { success: true, message: '成功', data: { records: [], total: 0 } }));
+    renderAt(<RewardListPage initialized signedIn />, '/rewardlist');
+    await waitFor(() => expect(urls()).toHaveLength(1));
+    const [min, max] = screen.getAllByPlaceholderText('0.00');
+    fireEvent.change(min!, { target: { value: '50' } });
+    fireEvent.change(max!, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    expect(await screen.findByText('最小金额不能大于最大金额')).toBeTruthy();
+    expect(urls()).toHaveLength(1);
+  });
+
+  it('keeps the page-size changer and the quick jumper on the tip list too', async () => {
+    fetchMock.mockImplementation(async () =>
+      json(200, { success: true, message: '成功', data: { records: [tip('a', 3)], total: 45 } }),
+    );
+    renderAt(<RewardListPage initialized signedIn />, '/rewardlist');
+    await screen.findByText('共 45 条');
+    const pager = document.querySelector('.ant-pagination.reward-pagination');
+    expect(pager?.querySelector('.ant-pagination-options-size-changer')).toBeTruthy();
+    expect(pager?.querySelector('.ant-pagination-options-quick-jumper')?.textContent).toMatch(/跳至/);
   });
 
   it('falls back to 获取失败 for a refusal without a message and 请求失败 when nothing answered', async () => {

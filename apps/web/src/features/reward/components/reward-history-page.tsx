@@ -82,6 +82,8 @@ export function RewardHistoryPage({ initialized, signedIn }: RewardHistoryPagePr
               showSizeChanger: true,
               showQuickJumper: true,
               size: isMobile ? 'small' : undefined,
+              // antd hides the size changer and the jumper under 576 px; a compact form stays (reward.css).
+              className: 'reward-pagination',
               onChange: (current, pageSize) => setPage({ current: pageSize === page.pageSize ? current : 1, pageSize }),
             }}
           />

@@ -86,8 +86,11 @@ export function RewardListPage({ initialized, signedIn }: RewardListPageProps) {
                 total: data.total,
                 pageSizeOptions: [10, 20],
                 showSizeChanger: true,
+                showQuickJumper: true,
                 showTotal: (total) => `共 ${total} 条`,
                 size: isMobile ? 'small' : undefined,
+              // antd hides the size changer and the jumper under 576 px; a compact form stays (reward.css).
+              className: 'reward-pagination',
                 onChange: (page, pageSize) => setQuery((q) => ({ ...q, page: pageSize === q.pageSize ? page : 1, pageSize })),
               }}
             />

@@ -18,7 +18,21 @@ export function TipFilterForm({ onSearch, loading, vertical }: TipFilterFormProp
       <Form.Item name="min" label="最小金额">
         <InputNumber<number> min={0} precision={2} placeholder="0.00" style={{ width: vertical ? '100%' : 140 }} />
       </Form.Item>
-      <Form.Item name="max" label="最大金额">
+      <Form.Item
+        name="max"
+        label="最大金额"
+        dependencies={['min']}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator(_, max: number | null | undefined) {
+              const min = getFieldValue('min') as number | null | undefined;
+              return min !== null && min !== undefined && max !== null && max !== undefined && min > max
+                ? Promise.reject(new Error('最小金额不能大于最大金额'))
+                : Promise.resolve();
+            },
+          }),
+        ]}
+      >
         <InputNumber<number> min={0} precision={2} placeholder="0.00" style={{ width: vertical ? '100%' : 140 }} />
       </Form.Item>
       <Form.Item>

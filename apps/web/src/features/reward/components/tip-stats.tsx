@@ -1,4 +1,5 @@
 import { Card, Col, Row, Statistic } from 'antd';
+import { averageYuan } from '../lib/format';
 
 interface TipStatsProps {
   count: number;
@@ -8,11 +9,11 @@ interface TipStatsProps {
 
 /** Spec §2 My tips: count, total and average (2 decimals) over all of the user's tips, not just the page shown. */
 export function TipStats({ count, totalAmount, loading }: TipStatsProps) {
-  const average = count > 0 ? totalAmount / count : 0;
+  // Statistic's precision cuts extra decimals; the values are rounded here and handed over as text.
   const cards = [
-    { title: '打赏次数', value: count, precision: 0, suffix: '次' },
-    { title: '打赏总额', value: totalAmount, precision: 2, prefix: '¥' },
-    { title: '平均金额', value: average, precision: 2, prefix: '¥' },
+    { title: '打赏次数', value: String(count), suffix: '次' },
+    { title: '打赏总额', value: totalAmount.toFixed(2), prefix: '¥' },
+    { title: '平均金额', value: averageYuan(totalAmount, count).toFixed(2), prefix: '¥' },
   ];
   return (
     <Row gutter={[12, 12]} className="reward-stats">
@@ -22,7 +23,6 @@ export function TipStats({ count, totalAmount, loading }: TipStatsProps) {
             <Statistic
               title={c.title}
               value={c.value}
-              precision={c.precision}
               prefix={c.prefix}
               suffix={c.suffix}
               styles={{ content: { fontSize: 20 } }}

@@ -4,6 +4,16 @@ import { ApiError } from '@/lib/api-client';
 /** ¥ and two decimals (spec §9 'Amounts shown'). */
 export const formatYuan = (n: number) => `¥${n.toFixed(2)}`;
 
+/**
+ * The average of `count` tips totalling `totalYuan`, to the fen, rounded half up — never cut: 497.67 / 23 = 21.6378…
+ * is ¥21.64, not ¥21.63. Worked in integer fen so no float rounding gets in the way.
+ */
+export function averageYuan(totalYuan: number, count: number): number {
+  if (count <= 0) return 0;
+  const totalFen = Math.round(totalYuan * 100);
+  return Math.floor((totalFen * 2 + count) / (2 * count)) / 100;
+}
+
 /** Spec §2 My tips: the first 8 characters of the order number and an ellipsis. */
 export const shortOrderId = (id: string) => `${id.slice(0, 8)}…`;
 

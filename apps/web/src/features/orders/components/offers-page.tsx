@@ -1,0 +1,143 @@
+import type { AdminOffer, AuditRecord, UpdateOfferBody } from '@lingxi/shared';
+import { Alert, Button, Card, Result, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useIsMobile } from '@/hooks/use-is-mobile';
+import { errorMessage } from '@/lib/api-client';
+import { useFeedback } from '@/lib/feedback';
+import { getAdminOffers, getAuditLog, updateOffer } from '../api/admin';
+import { fenText, formatTime } from '../lib/format';
+import '../orders.css';
+import { listError, type ListError } from './admin-error';
+import { LoginRequired } from './login-required';
+import { OfferEditModal } from './offer-edit-modal';
+
+/** A change as the log shows it: the fields that differ, old → new. */
+function changeText(before: unknown, after: unknown): string {
+  const b = (before ?? {}) as Record<string, unknown>;
+  const a = (after ?? {}) as Record<string, unknown>;
+  const label: Record<string, (v: unknown) => string> = {
+    enabled: (v) => (v ? '开' : '关'),
+    priceFen: (v) => fenText(Number(v)),
+    replies: (v) => `${String(v)}次`,
+    title: (v) => String(v),
+    includes: (v) => (Array.isArray(v) ? v.join('；') : String(v)),
+  };
+  const name: Record<string, string> = { enabled: '开关', priceFen: '价格', replies: '次数', title: '名称', includes: '内容' };
+  const parts = Object.keys(label)
+    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
+    .map((k) => `${name[k]}：${label[k]?.(b[k])} → ${label[k]?.(a[k])}`);
+  return parts.length ? parts.join('，') : '无变化';
+}
+
+interface OffersPageProps {
+  initialized: boolean;
+  signedIn: boolean;
+}
+
+/** /admin/offers (深度服务定价), issue 14: every persona's deep service, editable by admins only, each change logged. */
+export function OffersPage({ initialized, signedIn }: OffersPageProps) {
+  useDocumentTitle('深度服务定价');
+  const isMobile = useIsMobile();
+  const { message } = useFeedback();
+  const [offers, setOffers] = useState<AdminOffer[] | null>(null);
+  const [audit, setAudit] = useState<{ records: AuditRecord[]; total: number } | null>(null);
+  const [auditPage, setAuditPage] = useState(1);
+  const [error, setError] = useState<ListError | null>(null);
+  const [editing, setEditing] = useState<AdminOffer | null>(null);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const [o, a] = await Promise.all([getAdminOffers(signal), getAuditLog(auditPage, 10, signal)]);
+        setOffers(o);
+        setAudit(a);
+        setError(null);
+      } catch (e) {
+        if (!signal?.aborted) setError(listError(e));
+      }
+    },
+    [auditPage],
+  );
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [signedIn, load]);
+
+  const save = async (key: string, body: UpdateOfferBody) => {
+    try {
+      await updateOffer(key, body);
+      message.success('已保存，新价格对之后的订单生效');
+      await load();
+      return true;
+    } catch (e) {
+      message.error(errorMessage(e, '保存失败'));
+      return false;
+    }
+  };
+
+  const columns: TableColumnsType<AdminOffer> = [
+    { title: '服务', dataIndex: 'persona_title' },
+    { title: '深度服务', dataIndex: 'title' },
+    { title: '价格', dataIndex: 'price_fen', render: (f: number) => fenText(f) },
+    { title: '次数', dataIndex: 'replies', render: (n: number) => `${n}次` },
+    { title: '状态', dataIndex: 'enabled', render: (on: boolean) => (on ? <Tag color="success">售卖中</Tag> : <Tag>已关闭</Tag>) },
+    {
+      title: '操作',
+      key: 'edit',
+      render: (_, o) => (
+        <Button size="small" onClick={() => setEditing(o)} aria-label={`编辑 ${o.persona_title}`}>
+          编辑
+        </Button>
+      ),
+    },
+  ];
+  const auditColumns: TableColumnsType<AuditRecord> = [
+    { title: '时间', dataIndex: 'created_at', render: (t: string) => formatTime(t) },
+    { title: '操作人', dataIndex: 'actor_phone', render: (p: string | null) => p ?? '（已注销）' },
+    { title: '服务', dataIndex: 'target', render: (k: string) => offers?.find((o) => o.service_type === k)?.persona_title ?? k },
+    { title: '修改（原 → 新）', key: 'change', render: (_, r) => changeText(r.before, r.after) },
+  ];
+
+  return (
+    <div className="page">
+      <div className="orders-page-head">
+        <Typography.Title level={3}>深度服务定价</Typography.Title>
+      </div>
+      <LoginRequired initialized={initialized} signedIn={signedIn} subTitle="管理员登录后可编辑深度服务">
+        {error?.forbidden ? (
+          <Result status="403" title="无权访问" subTitle={error.text} />
+        ) : (
+          <>
+            {error ? <Alert type="error" showIcon title={error.text} style={{ marginBottom: 12 }} /> : null}
+            <Card size="small" title="各服务的深度服务" className="orders-totals">
+              <Table<AdminOffer>
+                rowKey="service_type"
+                columns={columns}
+                dataSource={offers ?? []}
+                loading={signedIn && !offers && !error}
+                pagination={false}
+                size={isMobile ? 'small' : 'middle'}
+                scroll={isMobile ? { x: 'max-content' } : undefined}
+              />
+            </Card>
+            <Card size="small" title="修改记录">
+              <Table<AuditRecord>
+                rowKey="id"
+                columns={auditColumns}
+                dataSource={audit?.records ?? []}
+                size="small"
+                scroll={isMobile ? { x: 'max-content' } : undefined}
+                locale={{ emptyText: '暂无修改记录' }}
+                pagination={{ current: auditPage, pageSize: 10, total: audit?.total ?? 0, size: 'small', onChange: setAuditPage }}
+              />
+            </Card>
+            <OfferEditModal offer={editing} onClose={() => setEditing(null)} onSave={save} />
+          </>
+        )}
+      </LoginRequired>
+    </div>
+  );
+}
