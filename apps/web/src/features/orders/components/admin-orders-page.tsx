@@ -77,7 +77,10 @@ export function AdminOrdersPage({ initialized, signedIn }: AdminOrdersPageProps)
   const stat = (title: string, line: Line | undefined) => (
     <Col xs={12} md={8}>
       <Card size="small" loading={loading && !data}>
-        <Statistic title={title} value={fenText(line?.amount_fen ?? 0)} suffix={<span className="orders-left">{line?.count ?? 0} 笔</span>} />
+        <Statistic title={title} value={fenText(line?.amount_fen ?? 0)} />
+        <Typography.Text type="secondary" className="orders-count">
+          共 {line?.count ?? 0} 笔
+        </Typography.Text>
       </Card>
     </Col>
   );

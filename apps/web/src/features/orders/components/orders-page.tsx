@@ -59,45 +59,67 @@ export function OrdersPage({ initialized, signedIn }: OrdersPageProps) {
     }
   }
 
-  const columns: TableColumnsType<OrderDetail> = [
-    { title: '服务', dataIndex: 'title', render: (t: string) => <Typography.Text>{t}</Typography.Text> },
-    { title: '金额', dataIndex: 'amount_fen', render: (f: number) => fenText(f) },
-    {
-      title: '状态',
-      key: 'status',
-      render: (_, o) =>
-        o.status !== 'paid' ? (
-          <Tag>{o.status === 'pending' ? '待支付' : '已关闭'}</Tag>
-        ) : o.remaining === 0 ? (
-          <Tag>已用完</Tag>
-        ) : (
-          <Tag color="success">已支付</Tag>
-        ),
-    },
-    {
-      title: '剩余',
-      key: 'remaining',
-      render: (_, o) => (o.remaining === null ? '-' : <span className="orders-left">{`${o.remaining}/${o.replies_total} 次`}</span>),
-    },
-    {
-      title: '时间',
-      key: 'time',
-      render: (_, o) => {
-        const t = formatTime(o.paid_at ?? o.created_at);
-        return isMobile ? <span style={{ whiteSpace: 'pre-line' }}>{t.replace(' ', '\n')}</span> : t;
-      },
-    },
-    {
-      title: '操作',
-      key: 'go',
-      render: (_, o) =>
-        o.status === 'paid' && o.remaining !== null && (o.session_id || o.remaining > 0) ? (
-          <Button size="small" type="link" onClick={() => void enter(o)}>
-            {o.session_id ? '进入会话' : '重新打开'}
-          </Button>
-        ) : null,
-    },
-  ];
+  const status = (o: OrderDetail) =>
+    o.status !== 'paid' ? (
+      <Tag>{o.status === 'pending' ? '待支付' : '已关闭'}</Tag>
+    ) : o.remaining === 0 ? (
+      <Tag>已用完</Tag>
+    ) : (
+      <Tag color="success">已支付</Tag>
+    );
+  const left = (o: OrderDetail) => (o.remaining === null ? '-' : <span className="orders-left">{`${o.remaining}/${o.replies_total} 次`}</span>);
+  const action = (o: OrderDetail) =>
+    o.status === 'paid' && o.remaining !== null && (o.session_id || o.remaining > 0) ? (
+      <Button size="small" type="link" onClick={() => void enter(o)} style={{ paddingInline: 0 }}>
+        {o.session_id ? '进入会话' : '重新打开'}
+      </Button>
+    ) : null;
+  const when = (o: OrderDetail) => formatTime(o.paid_at ?? o.created_at);
+
+  // On a phone three stacked columns fit 375 px: what and when, how much and its state, what is left and the way in.
+  const columns: TableColumnsType<OrderDetail> = isMobile
+    ? [
+        {
+          title: '服务',
+          key: 'what',
+          render: (_, o) => (
+            <>
+              <div>{o.title}</div>
+              <Typography.Text type="secondary" className="orders-count">
+                {when(o)}
+              </Typography.Text>
+            </>
+          ),
+        },
+        {
+          title: '金额',
+          key: 'amount',
+          render: (_, o) => (
+            <>
+              <div>{fenText(o.amount_fen)}</div>
+              {status(o)}
+            </>
+          ),
+        },
+        {
+          title: '剩余',
+          key: 'left',
+          render: (_, o) => (
+            <>
+              <div>{left(o)}</div>
+              {action(o)}
+            </>
+          ),
+        },
+      ]
+    : [
+        { title: '服务', dataIndex: 'title' },
+        { title: '金额', dataIndex: 'amount_fen', render: (f: number) => fenText(f) },
+        { title: '状态', key: 'status', render: (_, o) => status(o) },
+        { title: '剩余', key: 'remaining', render: (_, o) => left(o) },
+        { title: '时间', key: 'time', render: (_, o) => when(o) },
+        { title: '操作', key: 'go', render: (_, o) => action(o) },
+      ];
 
   return (
     <div className="page page-narrow">
@@ -115,7 +137,6 @@ export function OrdersPage({ initialized, signedIn }: OrdersPageProps) {
             dataSource={data?.records ?? []}
             loading={loading}
             size={isMobile ? 'small' : 'middle'}
-            scroll={isMobile ? { x: 'max-content' } : undefined}
             locale={{ emptyText: '暂无订单，在服务页面可以购买深度服务' }}
             pagination={{
               current: page.current,
