@@ -3,6 +3,7 @@ import { MSG, PHONE_PATTERN, normalizePhone } from './rules/fields';
 
 // The zod-free rules live in rules/ so the web can use them without bundling zod (ADR 008); re-exported unchanged.
 export { MSG, PHONE_PATTERN, SMS_CODE_PATTERN, isValidPhone, maskPhone, normalizePhone } from './rules/fields';
+export { RETURN_PATH_MAX, safeReturnPath, withQueryParam } from './rules/return-path';
 
 /** A string field whose every failure (missing, wrong type, empty) reports `required`. */
 export const requiredString = (required: string) => z.string({ error: required }).trim().min(1, { error: required });

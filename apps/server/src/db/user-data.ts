@@ -18,6 +18,7 @@ import {
   tips,
   users,
   wechatIdentities,
+  wechatOaOpenids,
   wechatQrStates,
 } from './schema';
 
@@ -115,6 +116,15 @@ export const USER_DATA: UserDataTable[] = [
     wechatIds: [wechatIdentities.openid, wechatIdentities.unionid],
     merge: 'move',
     export: { section: 'wechat_identities' },
+    erase: 'delete',
+  },
+  {
+    table: wechatOaOpenids,
+    user: wechatOaOpenids.userId,
+    wechatIds: [wechatOaOpenids.openid],
+    // The joined account's payer openid is one silent authorization away from being learnt again.
+    merge: 'drop',
+    export: { section: 'wechat_oa_openids', order: [wechatOaOpenids.appid] },
     erase: 'delete',
   },
   {

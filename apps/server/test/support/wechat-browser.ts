@@ -19,13 +19,18 @@ export function useListening(ctx: TestContext) {
  */
 export class FakeBrowser {
   private cookies = new Map<string, string>();
-  constructor(private readonly base: () => string) {}
+  /** `userAgent`: e.g. WECHAT_UA for WeChat's built-in browser, where the official account's authorization runs. */
+  constructor(
+    private readonly base: () => string,
+    private readonly userAgent?: string,
+  ) {}
 
   async fetch(pathOrUrl: string, init: RequestInit & { json?: unknown; bearer?: string } = {}) {
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${this.base()}${pathOrUrl}`;
     const headers = new Headers(init.headers);
     if (this.cookies.size && url.startsWith(this.base())) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (init.bearer) headers.set('authorization', `Bearer ${init.bearer}`);
+    if (this.userAgent) headers.set('user-agent', this.userAgent);
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');
@@ -76,6 +81,50 @@ export class FakeBrowser {
     const res = await this.fetch(url);
     return { status: res.status, location: res.headers.get('location'), html: await res.text() };
   }
+}
+
+/** What WeChat's built-in browser on Android sends (the part that matters: MicroMessenger). */
+export const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/130.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.54.2760(0x28003637) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
+
+/**
+ * Inside WeChat: starts the official account's authorization, goes through the fake's page (picking `persona` when it
+ * asks; snsapi_base asks only the first time) and follows WeChat's redirect to our callback. Returns the state and
+ * where our callback sends the browser back to.
+ */
+export async function authorizeInWechat(
+  b: FakeBrowser,
+  o: {
+    intent: 'login' | 'bind' | 'base';
+    bearer?: string;
+    returnTo?: string;
+    persona?: string;
+    decision?: 'allow' | 'deny' | 'expired-code';
+  },
+) {
+  const start = await b.fetch('/api/auth/wechat-oa/authorize', {
+    method: 'POST',
+    bearer: o.bearer,
+    json: { intent: o.intent, ...(o.returnTo ? { return_to: o.returnTo } : {}) },
+  });
+  expect(start.status, await start.clone().text()).toBe(200);
+  const data = (await start.json()).data as { state: string; url: string; scope: string; appid: string; redirect_uri: string };
+  const url = data.url.replace(/#wechat_redirect$/, '');
+  let res = await b.fetch(url);
+  if (res.status === 200) {
+    const html = await res.text();
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+    expect(action, html).toBeTruthy();
+    res = await b.fetch(new URL(String(action).replace(/&amp;/g, '&'), url).toString(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ persona: o.persona ?? 'xiaolin', decision: o.decision ?? 'allow' }).toString(),
+    });
+  }
+  expect(res.status, await res.clone().text()).toBe(302);
+  const callback = res.headers.get('location') ?? '';
+  const back = await b.open(callback);
+  return { ...data, callback, back };
 }
 
 /** A fresh persona key the fake accepts: a WeChat person never seen before. */

@@ -45,7 +45,8 @@ export const wechatQrStatus = z.enum(['waiting', 'scanned', 'expired', 'failed']
 export type WechatQrStatus = z.infer<typeof wechatQrStatus>;
 export const wechatQrStatusData = z.object({
   status: wechatQrStatus,
-  intent: z.enum(['login', 'bind']),
+  /** base: the official account's silent authorization (the openid for WeChat Pay JSAPI), not a sign-in. */
+  intent: z.enum(['login', 'bind', 'base']),
   code: z.string().optional(),
   message: z.string().optional(),
 });
@@ -63,6 +64,29 @@ export const wechatQrStatusResponse = z.object({
 export const wechatBindStartData = z.object({ ...qrFields, state: z.string() });
 export type WechatBindStartData = z.infer<typeof wechatBindStartData>;
 export const wechatBindStartResponse = envelope(wechatBindStartData);
+
+/**
+ * Inside WeChat's browser the official account's web authorization (公众号网页授权) replaces the QR: login and bind
+ * (snsapi_userinfo) from the sign-in pages and the profile, base (snsapi_base, silent) before a WeChat Pay JSAPI payment.
+ * return_to is the same-site path to come back to; the browser returns there with `wechat_oa=<state>` and reads the
+ * outcome from wechat-qr-status/<state>.
+ */
+export const wechatOaAuthorizeBody = z.object({
+  intent: z.enum(['login', 'bind', 'base'], { error: '授权类型不正确' }),
+  return_to: z.string().max(512, { error: '返回地址不正确' }).optional().nullable(),
+});
+export type WechatOaAuthorizeBody = z.input<typeof wechatOaAuthorizeBody>;
+export const wechatOaAuthorizeData = z.object({
+  appid: z.string(),
+  scope: z.string(),
+  redirect_uri: z.string(),
+  state: z.string(),
+  /** The connect/oauth2/authorize address to send the browser to (location.assign). */
+  url: z.string(),
+  expires_in: z.number().int(),
+});
+export type WechatOaAuthorizeData = z.infer<typeof wechatOaAuthorizeData>;
+export const wechatOaAuthorizeResponse = envelope(wechatOaAuthorizeData);
 
 export const wechatCallbackQuery = z.object({
   code: z.string().max(512).optional(),

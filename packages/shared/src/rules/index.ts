@@ -12,3 +12,4 @@ export * from './wechat-labels';
 export * from './chat-limits';
 export * from './payment';
 export * from './orders';
+export * from './return-path';

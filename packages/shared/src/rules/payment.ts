@@ -1,3 +1,4 @@
+import { safeReturnPath } from './return-path';
 import type { PaymentMethod } from './reward-amount';
 
 /**
@@ -23,7 +24,7 @@ export const PAYMENT_MSG = {
   returnPath: '支付完成后的返回地址不正确',
 } as const;
 
-/** Where the payer's cashier sends them back: a path of ours only (never another site), at most 200 characters. */
+/** Where the payer's cashier sends them back: a path of ours only (never another site or the API), at most 200 characters. */
 export function isSafeReturnPath(p: string): boolean {
-  return p.length <= 200 && p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') && !/[\s\u0000-\u001f]/.test(p);
+  return p.length <= 200 && !/\s/.test(p) && safeReturnPath(p) !== null;
 }

@@ -16,6 +16,7 @@ import type { DeepSummaries } from './deep-summary';
 import type { ChatService } from './service';
 import { openSse } from './sse';
 import type { TurnRunner } from './turn';
+import { signedIn } from '../../plugins/auth';
 
 interface Opts {
   chat: ChatService;
@@ -48,7 +49,7 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
     '/chat/chat-new',
     { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatNewBody, response: { 200: chatNewResponse } } },
     async (req) => {
-      const data = await chat.newChat(req.auth!.user, req.body);
+      const data = await chat.newChat(signedIn(req).user, req.body);
       return { ...ok(data, '已创建新对话'), session_id: data.session_id };
     },
   );
@@ -61,7 +62,7 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
     '/chat/chat-streaming',
     { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatTurnBody } },
     async (req, reply) => {
-      const turn = await turns.prepare(req.auth!.user.id, req.body);
+      const turn = await turns.prepare(signedIn(req).user.id, req.body);
       const gone = clientGoneSignal(reply);
       reply.hijack();
       const sse = openSse(reply.raw, heartbeatMs);
@@ -89,7 +90,7 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
     '/chat/chat',
     { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatTurnBody, response: { 200: chatResponse } } },
     async (req, reply) => {
-      const turn = await turns.prepare(req.auth!.user.id, req.body);
+      const turn = await turns.prepare(signedIn(req).user.id, req.body);
       const { final, error } = await turns.run(turn, () => {}, clientGoneSignal(reply));
       if (error) throw new AppError(error.code === 'timeout' ? 504 : 502, error.message, error.code.toUpperCase());
       return ok(final);
@@ -109,6 +110,6 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
         response: { 200: deepSummaryResponse },
       },
     },
-    async (req) => ok(await summaries.summarize(req.auth!.user, req.body.session_id), '深度总结已生成'),
+    async (req) => ok(await summaries.summarize(signedIn(req).user, req.body.session_id), '深度总结已生成'),
   );
 };

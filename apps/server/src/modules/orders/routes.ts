@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicOrigin } from '../../lib/public-origin';
 import { ok } from '../../lib/reply';
+import { signedIn } from '../../plugins/auth';
 import type { OrdersService } from './service';
 
 const tags = ['orders'];
@@ -43,7 +44,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; public
       },
     },
     async (req) =>
-      ok(await orders.create(req.auth!.user, req.body, { origin: publicOrigin(req, publicBaseUrl), ip: req.ip }), '订单已创建'),
+      ok(await orders.create(signedIn(req).user, req.body, { origin: publicOrigin(req, publicBaseUrl), ip: req.ip }), '订单已创建'),
   );
 
   app.get(
@@ -52,7 +53,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; public
       preHandler: app.requireUser,
       schema: { tags, security, summary: '我的订单（默认只列出已支付的订单）', querystring: myOrdersQuery, response: { 200: myOrdersResponse } },
     },
-    async (req) => ok(await orders.mine(req.auth!.user, req.query)),
+    async (req) => ok(await orders.mine(signedIn(req).user, req.query)),
   );
 
   app.get(
@@ -68,7 +69,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; public
         response: { 200: orderDetailResponse },
       },
     },
-    async (req) => ok(await orders.get(req.auth!.user, req.params.id)),
+    async (req) => ok(await orders.get(signedIn(req).user, req.params.id)),
   );
 
   app.post(
@@ -83,7 +84,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; public
         response: { 200: reopenSessionResponse },
       },
     },
-    async (req) => ok(await orders.reopen(req.auth!.user, req.params.id), '已重新打开深度会话'),
+    async (req) => ok(await orders.reopen(signedIn(req).user, req.params.id), '已重新打开深度会话'),
   );
 
   app.get(

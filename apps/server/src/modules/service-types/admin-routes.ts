@@ -8,6 +8,7 @@ import {
 } from '@lingxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
+import { signedIn } from '../../plugins/auth';
 import type { OffersService } from './offers-service';
 
 const tags = ['admin'];
@@ -35,7 +36,7 @@ export const offerAdminRoutes: FastifyPluginAsyncZod<{ offers: OffersService }> 
         response: { 200: updateOfferResponse },
       },
     },
-    async (req) => ok(await offers.update(req.auth!.user, req.params.key, req.body), '已保存'),
+    async (req) => ok(await offers.update(signedIn(req).user, req.params.key, req.body), '已保存'),
   );
 
   app.get(

@@ -16,10 +16,19 @@ export const wechatEnv = z.object({
   /** Where WeChat sends the browser back (its host must be the app's registered callback domain). */
   WECHAT_CALLBACK_BASE_URL: z.string().url().optional(),
   WECHAT_LOGIN_JS_URL: z.string().url().optional(),
+  /**
+   * The official account (服务号) whose web authorization (网页授权) signs people in inside WeChat's own browser and
+   * yields the openid WeChat Pay JSAPI needs. Optional with WECHAT_PROVIDER=wechat: without it, WeChat's browser shows
+   * the QR with 长按识别 instead of the one-tap sign-in.
+   */
+  WECHAT_MP_APPID: z.string().trim().min(1).optional(),
+  WECHAT_MP_SECRET: z.string().trim().min(1).optional(),
 });
 
 /** The fake Open Platform's one registered website app. */
 export const SANDBOX_WECHAT_APP = { appid: 'wxlingxisandbox001', secret: 'lingxi-sandbox-wechat-secret' } as const;
+/** The fake's one official account (公众号), linked to the same Open Platform account: same unionids, other openids. */
+export const SANDBOX_WECHAT_MP = { appid: 'wxlingxisandbox002', secret: 'lingxi-sandbox-mp-secret' } as const;
 export const SANDBOX_WECHAT_PATH = '/sandbox/wechat';
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
@@ -42,6 +51,9 @@ export function wechatConfig(e: z.infer<typeof wechatEnv> & { PUBLIC_BASE_URL?: 
     for (const k of ['WECHAT_APPID', 'WECHAT_SECRET'] as const) {
       if (!e[k]) throw new Error(`配置错误: WECHAT_PROVIDER=wechat 时必须设置 ${k}`);
     }
+    if (!!e.WECHAT_MP_APPID !== !!e.WECHAT_MP_SECRET) {
+      throw new Error('配置错误: WECHAT_MP_APPID 与 WECHAT_MP_SECRET 须同时设置（公众号网页授权）');
+    }
   }
   const callback = e.WECHAT_CALLBACK_BASE_URL ?? e.PUBLIC_BASE_URL;
   return {
@@ -58,6 +70,19 @@ export function wechatConfig(e: z.infer<typeof wechatEnv> & { PUBLIC_BASE_URL?: 
     mountSandbox: sandbox,
     /** Our website app's identities are stored with this type (spec labels: web → 网站应用). */
     appType: 'web' as const,
+    /**
+     * The official account for web authorization inside WeChat (identities stored as type mp → 公众号); null when a
+     * real deployment has none. Its pages live on the same open.weixin.qq.com host as qrconnect.
+     */
+    officialAccount: sandbox
+      ? {
+          appid: e.WECHAT_MP_APPID ?? SANDBOX_WECHAT_MP.appid,
+          secret: e.WECHAT_MP_SECRET ?? SANDBOX_WECHAT_MP.secret,
+          appType: 'mp' as const,
+        }
+      : e.WECHAT_MP_APPID && e.WECHAT_MP_SECRET
+        ? { appid: e.WECHAT_MP_APPID, secret: e.WECHAT_MP_SECRET, appType: 'mp' as const }
+        : null,
   };
 }
 export type WechatConfig = ReturnType<typeof wechatConfig>;

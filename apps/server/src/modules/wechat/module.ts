@@ -17,6 +17,9 @@ export function createWechatServices(ctx: ModuleContext): WechatService {
     config: wechat,
     repo: createWechatRepository(ctx.db, ctx.accountCache.evictUser),
     client: createOpenPlatformClient({ appid: wechat.appid, secret: wechat.secret }),
+    oaClient: wechat.officialAccount
+      ? createOpenPlatformClient({ appid: wechat.officialAccount.appid, secret: wechat.officialAccount.secret })
+      : null,
     users: ctx.users,
     startSession: ctx.auth.startSession,
     ticketKey: ctx.config.auth.jwtSecret,
@@ -28,7 +31,10 @@ export function createWechatServices(ctx: ModuleContext): WechatService {
   return { ...service, identitiesOf };
 }
 
-/** Registers, under /api: WeChat QR sign-in and binding, and the fake Open Platform (sandbox only). */
+/**
+ * Registers, under /api: WeChat QR sign-in and binding, the official account's web authorization inside WeChat, and
+ * the fake Open Platform (sandbox only).
+ */
 export async function registerWechatModule(api: FastifyInstance, ctx: ModuleContext, wechat: WechatService): Promise<void> {
   const { config } = ctx;
   await api.register(wechatRoutes, {
@@ -43,6 +49,7 @@ export async function registerWechatModule(api: FastifyInstance, ctx: ModuleCont
       prefix: SANDBOX_WECHAT_PATH,
       appid: config.wechat.appid,
       secret: config.wechat.secret,
+      officialAccount: config.wechat.officialAccount,
       now: ctx.now,
       registeredHost,
     });

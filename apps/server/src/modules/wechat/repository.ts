@@ -1,12 +1,15 @@
-import { and, eq, getTableColumns, gt, isNotNull, isNull, lt, lte } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, wechatIdentities, wechatQrStates, type UserRow } from '../../db/schema';
+import { users, wechatIdentities, wechatOaOpenids, wechatQrStates, type UserRow } from '../../db/schema';
 import type { AccountChanged } from '../auth';
 import type { WechatProfile } from './providers/types';
 
 export type WechatIdentityRow = typeof wechatIdentities.$inferSelect;
 export type QrStateRow = typeof wechatQrStates.$inferSelect;
-export type QrIntent = 'login' | 'bind';
+/** login, bind: the website app's QR; oa-*: the official account's web authorization inside WeChat. */
+export type QrIntent = 'login' | 'bind' | 'oa-login' | 'oa-bind' | 'oa-base';
+/** The intents whose result is a one-time sign-in ticket (unified-login with login_type wechat). */
+const SIGN_IN_INTENTS: QrIntent[] = ['login', 'oa-login'];
 
 /** Thrown inside a transaction to roll it back when another request created the same identity first. */
 class IdentityTaken extends Error {}
@@ -81,13 +84,40 @@ export function createWechatRepository(db: Db, changed: AccountChanged = () => {
       }
     },
 
+    /** Unlinks every WeChat identity, and forgets the official-account openids seen for the account with them. */
     async detachAll(userId: string): Promise<number> {
       const rows = await db.delete(wechatIdentities).where(eq(wechatIdentities.userId, userId)).returning({ id: wechatIdentities.id });
+      await db.delete(wechatOaOpenids).where(eq(wechatOaOpenids.userId, userId));
       changed(userId);
       return rows.length;
     },
 
-    async createState(v: { id: string; intent: QrIntent; creatorKey: string; userId: string | null; expiresAt: Date; createdAt: Date }) {
+    /** Keeps the latest openid the official account `appid` saw for the person using this account (one row each). */
+    async rememberOaOpenid(userId: string, appid: string, openid: string, now: Date) {
+      await db
+        .insert(wechatOaOpenids)
+        .values({ userId, appid, openid, updatedAt: now })
+        .onConflictDoUpdate({ target: [wechatOaOpenids.userId, wechatOaOpenids.appid], set: { openid, updatedAt: now } });
+    },
+
+    async oaOpenidOf(userId: string, appid: string): Promise<string | null> {
+      const [row] = await db
+        .select({ openid: wechatOaOpenids.openid })
+        .from(wechatOaOpenids)
+        .where(and(eq(wechatOaOpenids.userId, userId), eq(wechatOaOpenids.appid, appid)))
+        .limit(1);
+      return row?.openid ?? null;
+    },
+
+    async createState(v: {
+      id: string;
+      intent: QrIntent;
+      creatorKey: string;
+      userId: string | null;
+      returnTo?: string | null;
+      expiresAt: Date;
+      createdAt: Date;
+    }) {
       await db.insert(wechatQrStates).values({ ...v, status: 'waiting' });
     },
 
@@ -133,7 +163,7 @@ export function createWechatRepository(db: Db, changed: AccountChanged = () => {
             eq(wechatQrStates.ticket, ticketHash),
             isNull(wechatQrStates.consumedAt),
             gt(wechatQrStates.expiresAt, now),
-            eq(wechatQrStates.intent, 'login'),
+            inArray(wechatQrStates.intent, SIGN_IN_INTENTS),
           ),
         )
         .for('update')

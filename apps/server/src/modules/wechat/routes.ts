@@ -1,21 +1,24 @@
-import type { AddressInfo } from 'node:net';
 import {
   WECHAT_QR_TTL_SECONDS,
   wechatBindStartResponse,
   wechatCallbackQuery,
+  wechatOaAuthorizeBody,
+  wechatOaAuthorizeResponse,
   wechatQrCodeResponse,
   wechatQrStatusParams,
   wechatQrStatusResponse,
   wechatUnbindResponse,
 } from '@lingxi/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicOrigin } from '../../lib/public-origin';
+import { unauthorized } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { toUserInfo } from '../auth';
 import { sendCallbackPage } from './callback-page';
 import { issueCreatorSecret, readCreatorSecret } from './creator-cookie';
-import type { RequestUrls, WechatService } from './service';
+import { startOfficialAccountAuthorization } from './official-account';
+import { requestUrls } from './request-urls';
+import type { WechatService } from './service';
+import { signedIn } from '../../plugins/auth';
 
 interface Opts {
   wechat: WechatService;
@@ -25,20 +28,9 @@ interface Opts {
 }
 
 /**
- * The origin links are built on (PUBLIC_BASE_URL when set, never a client's Host in production), and our own address
- * for server-to-server calls to the sandbox fake: loopback when listening on all interfaces.
+ * Spec §7 Auth WeChat calls: QR creation, the OAuth callback, status polling, bind start, and unbinding; plus the
+ * official account's web authorization that replaces the QR inside WeChat's browser.
  */
-function requestUrls(req: FastifyRequest, publicBaseUrl: string | undefined): RequestUrls {
-  const a = req.server.server.address() as AddressInfo | string | null;
-  let selfOrigin: string | null = null;
-  if (a && typeof a === 'object') {
-    const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
-    selfOrigin = `http://${host}:${a.port}`;
-  }
-  return { origin: publicOrigin(req, publicBaseUrl), selfOrigin };
-}
-
-/** Spec §7 Auth WeChat calls: QR creation, the OAuth callback, status polling, bind start, and unbinding. */
 export const wechatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { wechat, publicBaseUrl, adminPhones, perMinute }) => {
   const bearer = { security: [{ bearer: [] }] };
 
@@ -88,7 +80,27 @@ export const wechatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { wechat, p
     },
     async (req, reply) => {
       const secret = issueCreatorSecret(req, reply, WECHAT_QR_TTL_SECONDS * 2);
-      return ok(await wechat.createQr('bind', req.auth!.user.id, secret, requestUrls(req, publicBaseUrl)), '请使用微信扫码完成绑定');
+      return ok(await wechat.createQr('bind', signedIn(req).user.id, secret, requestUrls(req, publicBaseUrl)), '请使用微信扫码完成绑定');
+    },
+  );
+
+  // login needs no session; bind and the silent base authorization (an openid for WeChat Pay JSAPI) act for the user.
+  app.post(
+    '/auth/wechat-oa/authorize',
+    {
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      schema: { tags: ['wechat'], body: wechatOaAuthorizeBody, response: { 200: wechatOaAuthorizeResponse } },
+    },
+    async (req, reply) => {
+      const { intent, return_to } = req.body;
+      const userId = req.auth?.user.id ?? null;
+      if (intent !== 'login' && !userId) throw unauthorized();
+      const data = await startOfficialAccountAuthorization(req, reply, wechat, publicBaseUrl, {
+        intent,
+        userId: intent === 'login' ? null : userId,
+        returnTo: return_to,
+      });
+      return ok(data, '请在微信中完成授权');
     },
   );
 
@@ -96,7 +108,7 @@ export const wechatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { wechat, p
     '/auth/wechat-unbind',
     { preHandler: app.requireUser, schema: { tags: ['wechat'], ...bearer, response: { 200: wechatUnbindResponse } } },
     async (req) => {
-      const user = req.auth!.user;
+      const user = signedIn(req).user;
       await wechat.unbind(user);
       return ok(toUserInfo(user, adminPhones, []), '已解绑微信');
     },

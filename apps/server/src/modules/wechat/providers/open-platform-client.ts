@@ -46,12 +46,19 @@ export function createOpenPlatformClient(o: ClientOptions): WechatOAuthClient {
       const q = new URLSearchParams({ appid: o.appid, redirect_uri: p.redirectUri, response_type: 'code', scope: p.scope, state: p.state });
       return `${openBase}/connect/qrconnect?${q.toString()}#wechat_redirect`;
     },
-    async fetchProfile(apiBase, code): Promise<WechatProfile> {
+    authorizeUrl(openBase, p) {
+      // Parameter order matters to WeChat here: its docs warn that a reordered query shows an error page.
+      const q = new URLSearchParams({ appid: o.appid, redirect_uri: p.redirectUri, response_type: 'code', scope: p.scope, state: p.state });
+      return `${openBase}/connect/oauth2/authorize?${q.toString()}#wechat_redirect`;
+    },
+    async fetchProfile(apiBase, code, opts = {}): Promise<WechatProfile> {
       const tq = new URLSearchParams({ appid: o.appid, secret: o.secret, code, grant_type: 'authorization_code' });
       const token = await getJson(`${apiBase}/sns/oauth2/access_token?${tq.toString()}`);
       const accessToken = str(token.access_token);
       const openid = str(token.openid);
       if (!accessToken || !openid) throw new WechatUnavailableError('access_token answer lacks access_token/openid');
+      // snsapi_base: the openid is all there is (sns/userinfo would answer 48001), and that is all a payment needs.
+      if (opts.userinfo === false) return { appid: o.appid, openid, unionid: str(token.unionid), nickname: null, avatarUrl: null };
       const uq = new URLSearchParams({ access_token: accessToken, openid, lang: 'zh_CN' });
       const info = await getJson(`${apiBase}/sns/userinfo?${uq.toString()}`);
       return {

@@ -2,11 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { pageCsp } from '../html';
 import { confirmPage, errorPage } from './sandbox-pages';
+import { registerSandboxOfficialAccount } from './sandbox-official-account';
 import { SANDBOX_PERSONAS, findPersona, freshPersona, openidFor, type SandboxPersona } from './sandbox-personas';
 
 export interface SandboxOpenPlatformOptions {
+  /** The website app (网站应用): QR sign-in through connect/qrconnect. */
   appid: string;
   secret: string;
+  /** The official account (公众号) linked to the same Open Platform account: web authorization inside WeChat. */
+  officialAccount?: { appid: string; secret: string } | null;
   now: () => Date;
   /** The app's registered callback domain; null accepts the host this fake is served under (same server). */
   registeredHost: string | null;
@@ -16,20 +20,39 @@ const CODE_TTL_MS = 5 * 60_000;
 const QR_TTL_MS = 5 * 60_000;
 const TOKEN_TTL_S = 7200;
 
+export type SandboxScope = 'snsapi_login' | 'snsapi_base' | 'snsapi_userinfo';
+
 interface Pending {
   redirectUri: string;
   state: string;
   expiresAt: number;
+  /** The official account's page: the scope it was opened with. */
+  scope?: SandboxScope;
 }
 interface IssuedCode {
+  appid: string;
+  scope: SandboxScope;
   persona: SandboxPersona;
   expiresAt: number;
   used: boolean;
 }
 interface IssuedToken {
+  appid: string;
+  scope: SandboxScope;
   persona: SandboxPersona;
   openid: string;
   expiresAt: number;
+}
+
+/** What the pages of both apps share: the authorization codes they hand out and the page helpers. */
+export interface SandboxKit {
+  now: () => number;
+  registeredHost: string | null;
+  sweep: () => void;
+  pending: Map<string, Pending>;
+  /** A single-use code for `persona` at `appid`, as WeChat appends it to the redirect_uri. */
+  issueCode: (appid: string, scope: SandboxScope, persona: SandboxPersona, expired?: boolean) => string;
+  html: (reply: FastifyReply, status: number, body: string) => FastifyReply;
 }
 
 const rid = () => randomBytes(6).toString('hex');
@@ -38,12 +61,15 @@ const wxError = (reply: FastifyReply, errcode: number, errmsg: string) =>
   reply.type('text/plain').send(JSON.stringify({ errcode, errmsg: `${errmsg}, rid: ${rid()}` }));
 
 /**
- * A protocol-faithful fake of the WeChat Open Platform's website-app login, mounted by this server in sandbox mode:
- * `connect/qrconnect` (the page a phone shows after scanning: pick a persona, confirm or cancel) and `sns/*`
- * (secret checked; single-use codes with the real 40029/40163 errors; openid per appid, one unionid per person).
- * Tests may also run it alone on 127.0.0.1:0.
+ * A protocol-faithful fake of the WeChat Open Platform, mounted by this server in sandbox mode: the website app's
+ * `connect/qrconnect` (the page a phone shows after scanning: pick a persona, confirm or cancel), the official
+ * account's `connect/oauth2/authorize` (sandbox-official-account.ts), and `sns/*` for both (each app's secret checked;
+ * single-use codes bound to the app they were issued for, with the real 40029/40163 errors; openid per appid, one
+ * unionid per person; a snsapi_base token gets no userinfo). Tests may also run it alone on 127.0.0.1:0.
  */
 export const sandboxOpenPlatform: FastifyPluginAsync<SandboxOpenPlatformOptions> = async (app, o) => {
+  const apps = new Map<string, string>([[o.appid, o.secret]]);
+  if (o.officialAccount) apps.set(o.officialAccount.appid, o.officialAccount.secret);
   const pending = new Map<string, Pending>();
   const codes = new Map<string, IssuedCode>();
   const tokens = new Map<string, IssuedToken>();
@@ -53,6 +79,11 @@ export const sandboxOpenPlatform: FastifyPluginAsync<SandboxOpenPlatformOptions>
     for (const m of [pending, codes, tokens] as Map<string, { expiresAt: number }>[]) {
       if (m.size > 1000) for (const [k, v] of m) if (v.expiresAt < t - CODE_TTL_MS) m.delete(k);
     }
+  };
+  const issueCode: SandboxKit['issueCode'] = (appid, scope, persona, expired = false) => {
+    const code = randomBytes(16).toString('hex');
+    codes.set(code, { appid, scope, persona, expiresAt: expired ? now() - 1 : now() + CODE_TTL_MS, used: false });
+    return code;
   };
 
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
@@ -106,7 +137,7 @@ export const sandboxOpenPlatform: FastifyPluginAsync<SandboxOpenPlatformOptions>
     const { uuid } = req.params as { uuid: string };
     const body = (req.body ?? {}) as Record<string, string | undefined>;
     const p = pending.get(uuid);
-    if (!p || p.expiresAt < now()) return html(reply, 410, errorPage('二维码已失效', '请在电脑上刷新二维码后重新扫码'));
+    if (!p || p.scope || p.expiresAt < now()) return html(reply, 410, errorPage('二维码已失效', '请在电脑上刷新二维码后重新扫码'));
     pending.delete(uuid);
     const target = new URL(p.redirectUri);
     // Deny: WeChat sends the browser back with the state only, no code.
@@ -116,34 +147,45 @@ export const sandboxOpenPlatform: FastifyPluginAsync<SandboxOpenPlatformOptions>
     }
     const persona = findPersona(body.persona ?? '');
     if (!persona) return html(reply, 400, errorPage('参数错误', '请选择一个微信身份'));
-    const code = randomBytes(16).toString('hex');
-    const expiresAt = body.decision === 'expired-code' ? now() - 1 : now() + CODE_TTL_MS;
-    codes.set(code, { persona, expiresAt, used: false });
-    target.searchParams.set('code', code);
+    target.searchParams.set('code', issueCode(o.appid, 'snsapi_login', persona, body.decision === 'expired-code'));
     target.searchParams.set('state', p.state);
     return reply.redirect(target.toString(), 302);
   });
 
+  if (o.officialAccount) {
+    registerSandboxOfficialAccount(app, o.officialAccount.appid, {
+      now,
+      registeredHost: o.registeredHost,
+      sweep,
+      pending,
+      issueCode,
+      html,
+    });
+  }
+
   app.get('/sns/oauth2/access_token', { schema: { hide: true } }, async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
-    if (q.appid !== o.appid) return wxError(reply, 40013, 'invalid appid');
-    if (q.secret !== o.secret) return wxError(reply, 40125, 'invalid appsecret');
+    const secret = apps.get(q.appid ?? '');
+    if (secret === undefined) return wxError(reply, 40013, 'invalid appid');
+    if (q.secret !== secret) return wxError(reply, 40125, 'invalid appsecret');
     if (q.grant_type !== 'authorization_code') return wxError(reply, 40002, 'invalid grant_type');
     const c = codes.get(q.code ?? '');
-    if (!c || c.expiresAt < now()) return wxError(reply, 40029, 'invalid code');
+    // A code is only good at the app it was issued for: another app's code is as unknown as a made-up one.
+    if (!c || c.appid !== q.appid || c.expiresAt < now()) return wxError(reply, 40029, 'invalid code');
     if (c.used) return wxError(reply, 40163, 'code been used');
     c.used = true;
-    const openid = openidFor(o.appid, c.persona);
+    const openid = openidFor(c.appid, c.persona);
     const accessToken = randomBytes(24).toString('base64url');
-    tokens.set(accessToken, { persona: c.persona, openid, expiresAt: now() + TOKEN_TTL_S * 1000 });
+    tokens.set(accessToken, { appid: c.appid, scope: c.scope, persona: c.persona, openid, expiresAt: now() + TOKEN_TTL_S * 1000 });
     return reply.type('text/plain').send(
       JSON.stringify({
         access_token: accessToken,
         expires_in: TOKEN_TTL_S,
         refresh_token: randomBytes(24).toString('base64url'),
         openid,
-        scope: 'snsapi_login',
-        unionid: c.persona.unionid,
+        scope: c.scope,
+        // The official account's silent snsapi_base authorization yields the openid only.
+        ...(c.scope === 'snsapi_base' ? {} : { unionid: c.persona.unionid }),
       }),
     );
   });
@@ -154,6 +196,7 @@ export const sandboxOpenPlatform: FastifyPluginAsync<SandboxOpenPlatformOptions>
     if (!t) return wxError(reply, 40001, 'invalid credential, access_token is invalid or not latest');
     if (t.expiresAt < now()) return wxError(reply, 42001, 'access_token expired');
     if (q.openid !== t.openid) return wxError(reply, 40003, 'invalid openid');
+    if (t.scope === 'snsapi_base') return wxError(reply, 48001, 'api unauthorized');
     return reply.type('text/plain').send(
       JSON.stringify({
         openid: t.openid,
