@@ -14,7 +14,7 @@ import { createConsentServices } from './modules/consent/module';
 import type { ModuleContext } from './modules/context';
 import { registerHealthModule } from './modules/health/module';
 import { registerOrdersModule } from './modules/orders/module';
-import { createPaymentRails, registerPaymentModule } from './modules/payment/module';
+import { createPaymentRails, officialAccountPayer, registerPaymentModule } from './modules/payment/module';
 import type { PayerIdentity } from './modules/payment';
 import { registerReferrerModule } from './modules/referrer/module';
 import { registerRewardModule } from './modules/reward/module';
@@ -106,9 +106,11 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   };
 
   const wechat = createWechatServices(ctx);
-  // The payment rails tips and paid services share. Minor mode (issue 13) passes its purchase check here as `guard`;
-  // the WeChat official-account openid lookup (issue 19) as `payer`.
-  const payments = createPaymentRails(app, ctx, { payer: o.paymentPayer });
+  // The payment rails tips and paid services share. The JSAPI payer is the official account's openid (issue 19);
+  // minor mode (issue 13) passes its purchase check here as `guard`.
+  const payments = createPaymentRails(app, ctx, {
+    payer: o.paymentPayer ?? officialAccountPayer(config, (userId) => wechat.officialAccountOpenid(userId), app.log),
+  });
 
   await registerSecurity(app, config.corsOrigins);
   registerMetrics(app, metrics, config.metrics);

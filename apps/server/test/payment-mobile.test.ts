@@ -9,13 +9,11 @@ import { buyDeep, getOrder } from './support/orders';
 import { listenApp, orderRow, tipRows, usePayFakes } from './support/pay-fakes';
 import { bearer, registerUser } from './support/users';
 import { until } from './support/until';
+import { authorizeInWechat, FakeBrowser, WECHAT_UA } from './support/wechat-browser';
 
 /** Users who went through the official-account authorisation (their openid is known); everyone else is not. */
 const authorised = new Map<string, string>();
-const payer: PayerIdentity = {
-  openid: async (userId) => authorised.get(userId) ?? null,
-  authorizeUrl: (returnPath) => `https://open.weixin.qq.com/connect/oauth2/authorize?scope=snsapi_base&state=${encodeURIComponent(returnPath)}`,
-};
+const payer: PayerIdentity = { openid: async (userId) => authorised.get(userId) ?? null, authorization: true };
 
 /** Submits a cashier's button as the phone's browser would: a form post, redirects not followed. */
 async function press(pageUrl: string, action: string, fields: Record<string, string> = {}) {
@@ -88,10 +86,7 @@ describe.each(dbTargets)('phone payments against the gateways on %s', (target) =
     const { token, user } = await registerUser(ctx);
     const first = await tip(token, { amount: 2, payment_method: 'wechat', trade_type: 'JSAPI', return_path: '/rewardhistory' });
     expect(first.statusCode).toBe(409);
-    expect(first.json()).toMatchObject({
-      message: '请先授权微信公众号，以便在微信内完成支付',
-      data: { authorize_url: expect.stringContaining('state=%2Frewardhistory') },
-    });
+    expect(first.json()).toMatchObject({ message: '请先授权微信公众号，以便在微信内完成支付', data: { authorize: true } });
 
     authorised.set(user.id, `oUser${user.id.replace(/-/g, '').slice(0, 23)}`);
     const order = (await tip(token, { amount: 2, payment_method: 'wechat', trade_type: 'JSAPI', return_path: '/rewardhistory' })).json().data;
@@ -165,13 +160,23 @@ describe.each(dbTargets)('phone payments against the gateways on %s', (target) =
 });
 
 describe.each(dbTargets)('phone payments in sandbox mode (npm start) on %s', (target) => {
-  const ctx = useTestApp(target, { env: { PAY_QUERY_MIN_INTERVAL_MS: '0' }, build: { paymentPayer: payer } });
+  const ctx = useTestApp(target, { env: { PAY_QUERY_MIN_INTERVAL_MS: '0' } });
   let base = '';
-  it('clicks through H5, JSAPI (the sandbox bridge page) and WAP on this server’s own gateways', async () => {
+  it('clicks through H5, JSAPI (after the silent official-account authorisation, the sandbox bridge page) and WAP', async () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = ctx.app.listeningOrigin;
-    const { token, user } = await registerUser(ctx);
-    authorised.set(user.id, 'oSandboxUser000000000000000001');
+    const { token } = await registerUser(ctx);
+    // Inside WeChat: no openid yet, so the order asks for the official account's silent authorisation first.
+    const before = await fetch(`${base}/api/orders`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ service_type: 'bazi', no_refund_consent: true, payment_method: 'wechat', trade_type: 'JSAPI' }),
+    });
+    expect(before.status).toBe(409);
+    expect(await before.json()).toMatchObject({ data: { authorize: true } });
+    const wechatBrowser = new FakeBrowser(() => base, WECHAT_UA);
+    const auth = await authorizeInWechat(wechatBrowser, { intent: 'base', bearer: token, returnTo: '/chat/bazi?pay=deep', persona: 'ajie' });
+    expect(auth.back.location).toMatch(/^\/chat\/bazi\?pay=deep&wechat_oa=/);
     const create = async (payload: object) => {
       const res = await fetch(`${base}/api/orders`, {
         method: 'POST',

@@ -87,11 +87,23 @@ describe('payment request contract', () => {
     expect(createPaymentBody.parse({ amount: '5', payment_method: 'alipay', trade_type: 'native' }).trade_type).toBe('NATIVE');
   });
 
-  it('refuses unknown methods and trade types in Chinese', () => {
+  it('refuses unknown methods and trade types in Chinese, and a return address off the site', () => {
     expect(createPaymentBody.safeParse({ amount: 5, payment_method: 'paypal' }).error?.issues[0]?.message).toBe('请选择支付方式');
-    expect(createPaymentBody.safeParse({ amount: 5, payment_method: 'wechat', trade_type: 'JSAPI' }).error?.issues[0]?.message).toMatch(
-      /扫码支付/,
+    expect(createPaymentBody.safeParse({ amount: 5, payment_method: 'wechat', trade_type: 'APP' }).error?.issues[0]?.message).toBe(
+      '暂不支持该交易类型',
     );
+    for (const t of ['native', 'H5', 'jsapi', 'WAP']) expect(createPaymentBody.parse({ amount: 5, payment_method: 'wechat', trade_type: t }).trade_type).toBe(t.toUpperCase());
+    expect(createPaymentBody.parse({ amount: 5, payment_method: 'wechat' }).trade_type).toBe('NATIVE');
+    for (const path of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/api/orders', '/a b', 'javascript:alert(1)'])
+      expect(createPaymentBody.safeParse({ amount: 5, payment_method: 'wechat', return_path: path }).error?.issues[0]?.message, path).toBe(
+        '支付完成后的返回地址不正确',
+      );
+    expect(createPaymentBody.parse({ amount: 5, payment_method: 'wechat', return_path: '/chat/bazi?pay=tip' }).return_path).toBe('/chat/bazi?pay=tip');
+  });
+
+  it('refuses a tip-list filter whose minimum is above its maximum', () => {
+    expect(tipListQuery.safeParse({ min: '50', max: '5' }).error?.issues[0]?.message).toBe('最小金额不能大于最大金额');
+    expect(tipListQuery.safeParse({ min: '5', max: '5' }).success).toBe(true);
   });
 
   it('reads tip-list amount filters into fen, allowing 0 and empty', () => {

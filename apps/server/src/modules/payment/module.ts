@@ -13,6 +13,8 @@ import { createPaymentRepository, type PaymentPurposeKey } from './repository';
 import { createSandboxPay, SANDBOX_PATHS, selfUrl } from './sandbox';
 import { createPaymentEngine, NO_PAYER_IDENTITY, type PayerIdentity, type PaymentEngine, type PurchaseGuard } from './service';
 
+export { officialAccountPayer } from './payer';
+
 /** Tips keep the callback paths they were registered with; paid services (and anything later) use /api/pay/notify/*. */
 const NOTIFY_PATHS: Record<PaymentPurposeKey, Record<PaymentMethod, string>> = {
   tip: { wechat: '/reward/notify/wechat', alipay: '/reward/notify/alipay' },

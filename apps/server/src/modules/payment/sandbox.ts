@@ -10,9 +10,10 @@ import { createWechatPayFake } from './providers/wechatpay/fake/wechatpay-fake';
 /** Mount points of the sandbox gateways, under /api. */
 export const SANDBOX_PATHS = { wechat: '/sandbox/wxpay', alipay: '/sandbox/alipay' } as const;
 
-const SANDBOX_IDS = {
+/** The sandbox merchant. Its appid is the sandbox official account's (wechat/config.ts), as JSAPI requires. */
+export const SANDBOX_IDS = {
   mchid: '1900000001',
-  appid: 'wxsandbox00000001',
+  appid: 'wxlingxisandbox002',
   merchantSerial: '5A1B2C3D4E5F60718293A4B5C6D7E8F901234567',
   publicKeyId: 'PUB_KEY_ID_0119000000012026112200000000000001',
   alipayAppId: '2021000000000001',

@@ -24,14 +24,15 @@ export interface PaymentPurpose {
 }
 
 /**
- * Who the payer is to WeChat inside its own browser (JSAPI needs their openid under the official account's AppID),
- * and where a silent snsapi_base authorisation starts when it is not known yet (null: none configured).
+ * Who the payer is to WeChat inside its own browser: JSAPI needs their openid under the official account's AppID
+ * (which must be WECHATPAY_APPID). `authorization`: whether a silent snsapi_base authorisation can learn it (the
+ * browser starts one at POST /api/auth/wechat-oa/authorize, issue 19); without one, WeChat's browser pays by QR.
  */
 export interface PayerIdentity {
   openid(userId: string): Promise<string | null>;
-  authorizeUrl(returnPath: string): string | null;
+  readonly authorization: boolean;
 }
-export const NO_PAYER_IDENTITY: PayerIdentity = { openid: async () => null, authorizeUrl: () => null };
+export const NO_PAYER_IDENTITY: PayerIdentity = { openid: async () => null, authorization: false };
 
 /**
  * The one place an order can be refused because of who the buyer is, before anything reaches a provider: minor mode
@@ -189,12 +190,14 @@ export function createPaymentEngine(d: PaymentEngineDeps) {
     }
   }
 
-  /** JSAPI pays as the payer's official-account openid; without one the browser must first go through authorisation. */
-  async function openidFor(user: UserRow, returnPath: string | undefined): Promise<string> {
+  /**
+   * JSAPI pays as the payer's official-account openid; without one the browser first goes through the silent
+   * authorisation (authorize: true), or pays by QR where there is none (authorize: false).
+   */
+  async function openidFor(user: UserRow): Promise<string> {
     const openid = await d.payer.openid(user.id);
     if (openid) return openid;
-    const authorizeUrl = d.payer.authorizeUrl(returnPath ?? '/');
-    throw new AppError(409, PAYMENT_MSG.oaAuthRequired, 'OA_AUTH_REQUIRED', { authorize_url: authorizeUrl });
+    throw new AppError(409, PAYMENT_MSG.oaAuthRequired, 'OA_AUTH_REQUIRED', { authorize: d.payer.authorization });
   }
 
   async function toLaunchDto(order: PaymentOrderRow, launch: PayLaunch): Promise<PaymentOrder> {
@@ -232,7 +235,7 @@ export function createPaymentEngine(d: PaymentEngineDeps) {
       await d.guard(user, r.purpose);
       if (!d.methods.includes(r.method)) throw badRequest('暂不支持该支付方式');
       if (!TRADE_TYPES_BY_METHOD[r.method].includes(r.tradeType)) throw badRequest(PAYMENT_MSG.tradeTypeForMethod);
-      const openid = r.tradeType === 'JSAPI' ? await openidFor(user, r.returnPath) : undefined;
+      const openid = r.tradeType === 'JSAPI' ? await openidFor(user) : undefined;
       const now = d.now();
       const order = await repo.insertOrder(
         {

@@ -2,8 +2,9 @@ import type { PaymentMethod, PaymentOrder, PaymentStatus, TradeType } from '@lin
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { payEnvironment, tradeTypeFor } from './device';
+import { officialAccountAuthorizeUrl } from './authorize';
 import { launchPayment, pageNavigation } from './launch';
-import { returnedOrder, returnPathFor, withoutReturnMarkers, type PaymentKind } from './return-path';
+import { returnedFromAuthorization, returnedOrder, returnPathFor, withoutReturnMarkers, type PaymentKind } from './return-path';
 import { usePaymentPoll } from './use-payment-poll';
 
 /**
@@ -23,11 +24,12 @@ export interface PaymentFlowOptions<O extends PaymentOrder, S extends { status: 
   go?: (url: string) => void;
 }
 
-const authorizeUrlOf = (err: unknown): string | null | undefined => {
+/** A JSAPI refusal for want of the payer's openid: can the official account's authorisation learn it (true) or not? */
+const needsAuthorization = (err: unknown): boolean | undefined => {
   if (!(err instanceof ApiError) || err.status !== 409) return undefined;
-  const body = err.body as { data?: { authorize_url?: unknown } } | null;
-  if (!body?.data || !('authorize_url' in body.data)) return undefined;
-  return typeof body.data.authorize_url === 'string' ? body.data.authorize_url : null;
+  const body = err.body as { data?: { authorize?: unknown } } | null;
+  if (!body?.data || !('authorize' in body.data)) return undefined;
+  return body.data.authorize === true;
 };
 
 /**
@@ -41,6 +43,8 @@ export function usePaymentFlow<O extends PaymentOrder, S extends { status: Payme
   // A payer back from a cashier: we know the order only by its id.
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [nonce, setNonce] = useState(0);
+  // Back from the official account's authorisation: the dialog opens again at its first step.
+  const [resumed, setResumed] = useState(false);
   const go = opts.go ?? ((u: string) => pageNavigation.go(u));
   const returned = useRef(false);
 
@@ -48,8 +52,13 @@ export function usePaymentFlow<O extends PaymentOrder, S extends { status: Payme
     if (returned.current) return;
     returned.current = true;
     const id = returnedOrder(opts.kind);
-    if (!id) return;
+    const authorized = returnedFromAuthorization(opts.kind);
+    if (!id && !authorized) return;
     window.history.replaceState(window.history.state, '', withoutReturnMarkers());
+    if (authorized) {
+      setResumed(true);
+      return;
+    }
     setPendingId(id);
     setPhase('phone');
     setNonce((n) => n + 1);
@@ -77,13 +86,19 @@ export function usePaymentFlow<O extends PaymentOrder, S extends { status: Payme
     try {
       created = await opts.create(method, tradeType, returnPath);
     } catch (err) {
-      const authorize = tradeType === 'JSAPI' ? authorizeUrlOf(err) : undefined;
-      if (authorize) {
-        // Inside WeChat a JSAPI payment needs the payer's official-account openid: a silent authorisation first.
-        go(authorize);
+      const authorize = tradeType === 'JSAPI' ? needsAuthorization(err) : undefined;
+      // Inside WeChat a JSAPI payment needs the payer's official-account openid: a silent authorisation first (once:
+      // back from one without it, the payer pays by QR rather than going round again).
+      if (authorize && !resumed) {
+        try {
+          go(await officialAccountAuthorizeUrl(returnPath));
+        } catch (again) {
+          setPhase('idle');
+          opts.onError(again);
+        }
         return;
       }
-      if (authorize === null) {
+      if (authorize !== undefined) {
         // No official account configured: a QR code still works inside WeChat (long-press to recognise it).
         try {
           created = await opts.create(method, 'NATIVE', returnPath);
@@ -115,11 +130,20 @@ export function usePaymentFlow<O extends PaymentOrder, S extends { status: Payme
     /** The order being waited for (also when only its id is known, after a return from a cashier). */
     orderId: shownId,
     start,
+    /** Back from the official account's authorisation: show the first step again. */
+    resumed,
     /** Back to choosing: the order stays payable until it expires, and the server still settles it if paid. */
     cancel() {
       setOrder(null);
       setPendingId(null);
       setPhase('idle');
+    },
+    /** Closing the dialog. */
+    reset() {
+      setOrder(null);
+      setPendingId(null);
+      setPhase('idle');
+      setResumed(false);
     },
     /** "我已完成支付": ask now rather than at the next tick. */
     checkNow: () => setNonce((n) => n + 1),

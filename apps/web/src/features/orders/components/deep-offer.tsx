@@ -3,7 +3,7 @@ import type { OrderDetail } from '@lingxi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { returnedOrder } from '@/lib/payment';
+import { returnedFromAuthorization, returnedOrder } from '@/lib/payment';
 import { offerQuery } from '../api/get-offer';
 import { fenText } from '../lib/format';
 import '../orders.css';
@@ -26,7 +26,7 @@ export interface DeepOfferProps {
 export function DeepOffer({ type, onPaid, again = false }: DeepOfferProps) {
   const offer = useQuery(offerQuery(type)).data;
   // A payer back from a phone cashier finds the dialog open, confirming (the dialog reads the address).
-  const [open, setOpen] = useState(() => returnedOrder('deep') !== null);
+  const [open, setOpen] = useState(() => returnedOrder('deep') !== null || returnedFromAuthorization('deep'));
   const deep = offer?.deep ?? null;
   const paid = (order: OrderDetail) => order.session_id && onPaid(order.session_id, order);
   if (!deep && !open) return null;

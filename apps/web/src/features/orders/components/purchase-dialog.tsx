@@ -51,12 +51,12 @@ export function PurchaseDialog({ open, type, personaTitle, offer, onClose, onPai
     onError: (err) => message.error(errorMessage(err, '创建订单失败，请稍后重试')),
   });
   const pending = flow.phase === 'qr' || flow.phase === 'phone';
-  const shown = open || pending;
+  const shown = open || pending || flow.resumed;
   const usable = (m: PaymentMethod) => !unavailableReason(m, flow.env);
   const method: PaymentMethod = usable(chosen) ? chosen : 'wechat';
 
   function close() {
-    flow.cancel();
+    flow.reset();
     setLeaving(false);
     setConsent(false);
     onClose();

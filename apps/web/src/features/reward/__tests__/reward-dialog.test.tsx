@@ -239,21 +239,44 @@ describe('reward dialog', () => {
     expect(screen.getByText('打赏成功，感谢您的支持')).toBeTruthy();
   });
 
-  it('inside WeChat goes through the official-account authorisation first when the server asks for it', async () => {
+  it('inside WeChat goes through the official-account authorisation first when the server asks for it, back to this page', async () => {
     asDevice(UA.wechat);
     const go = vi.spyOn(pageNavigation, 'go').mockImplementation(() => {});
     const authorize = 'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1&scope=snsapi_base';
     serve({
       '/reward/payment-methods': () => ok({ wechat: '微信支付' }),
-      '/reward/wechat-pay': () =>
-        json(409, { success: false, message: '请先授权微信公众号，以便在微信内完成支付', data: { authorize_url: authorize } }),
+      '/reward/wechat-pay': () => json(409, { success: false, message: '请先授权微信公众号，以便在微信内完成支付', data: { authorize: true } }),
+      '/auth/wechat-oa/authorize': () => ok({ appid: 'wx1', scope: 'snsapi_base', redirect_uri: 'x', state: 's', url: authorize, expires_in: 300 }),
     });
     open();
     await flush();
     fireEvent.click(screen.getByRole('button', { name: '¥5' }));
     fireEvent.click(screen.getByRole('button', { name: '立即支付 ¥5.00' }));
     await flush();
+    const asked = fetchMock.mock.calls.find(([u]) => String(u).includes('/auth/wechat-oa/authorize'));
+    expect(JSON.parse(String(asked?.[1]?.body))).toEqual({ intent: 'base', return_to: '/?pay=tip' });
     expect(go).toHaveBeenCalledWith(authorize);
+  });
+
+  it('opens the dialog again when the payer is back from the authorisation, and pays by QR if it still has no openid', async () => {
+    asDevice(UA.wechat);
+    window.history.replaceState(null, '', '/?pay=tip&wechat_oa=abc');
+    serve({
+      '/reward/payment-methods': () => ok({ wechat: '微信支付' }),
+      '/reward/wechat-pay': () =>
+        bodyOf(created().length - 1).trade_type === 'JSAPI'
+          ? json(409, { success: false, message: '请先授权微信公众号，以便在微信内完成支付', data: { authorize: true } })
+          : ok(ORDER),
+      '/reward/payment-status/': () => status('pending'),
+    });
+    open({ closed: true });
+    await flush();
+    expect(window.location.search).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: '¥5' }));
+    fireEvent.click(screen.getByRole('button', { name: '立即支付 ¥5.00' }));
+    await flush();
+    expect(created().map((_, i) => bodyOf(i).trade_type)).toEqual(['JSAPI', 'NATIVE']);
+    expect(screen.getByText('长按下方二维码，选择“识别图中二维码”完成支付')).toBeTruthy();
   });
 
   it('inside WeChat without an official account falls back to a QR code to long-press', async () => {
@@ -262,7 +285,7 @@ describe('reward dialog', () => {
       '/reward/payment-methods': () => ok({ wechat: '微信支付' }),
       '/reward/wechat-pay': () =>
         bodyOf(created().length - 1).trade_type === 'JSAPI'
-          ? json(409, { success: false, message: '请先授权微信公众号，以便在微信内完成支付', data: { authorize_url: null } })
+          ? json(409, { success: false, message: '请先授权微信公众号，以便在微信内完成支付', data: { authorize: false } })
           : ok(ORDER),
       '/reward/payment-status/': () => status('pending'),
     });

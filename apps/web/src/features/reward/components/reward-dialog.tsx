@@ -49,7 +49,7 @@ export function RewardDialog({ open, onClose, onSuccess }: RewardDialogProps) {
     },
     onError: (err) => message.error(paymentErrorText(err)),
   });
-  const shown = open || flow.phase === 'qr' || flow.phase === 'phone';
+  const shown = open || flow.phase === 'qr' || flow.phase === 'phone' || flow.resumed;
   const methods = usePaymentMethods(shown);
   // Always a method the server offers (the list may be WeChat only) and this device can use.
   const usable = (m: string) => !unavailableReason(m as PaymentMethod, flow.env);
@@ -60,7 +60,7 @@ export function RewardDialog({ open, onClose, onSuccess }: RewardDialogProps) {
   const pending = flow.phase === 'qr' || flow.phase === 'phone';
 
   function close() {
-    flow.cancel();
+    flow.reset();
     setError(null);
     setLeaving(false);
     onClose();
