@@ -12,6 +12,8 @@ const baseUrl = inject('baseUrl');
 const adminPhone = inject('adminPhone');
 
 const UA = {
+  wechat:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323d) NetType/WIFI Language/zh_CN',
   iphone:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
 };
@@ -168,6 +170,35 @@ describe.skipIf(Boolean(inject('skipReason')))('paid deep services', () => {
     await page.locator('.ant-table-row', { hasText: '紫微深度解读' }).waitFor();
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await screenshot(page, 'mobile-orders');
+  });
+
+  it('inside WeChat’s browser pays by JSAPI: the silent official-account authorisation, then WeChat’s pay sheet (sandbox page)', async () => {
+    const { token } = await registerViaApi(baseUrl, nextPhone(), '微信用户');
+    const page = await openAs(browser, token, '/chat/qimen', 'mobile', UA.wechat);
+    await page.getByTestId('deep-offer').waitFor();
+    await page.getByTestId('deep-offer').getByRole('button', { name: '了解并购买' }).click();
+    const dialog = page.getByRole('dialog');
+    // WeChat's browser opens no Alipay page: only WeChat Pay is offered there.
+    await dialog.getByText(/微信内无法打开支付宝/).waitFor();
+    await dialog.getByText('付费服务即时生效，不支持退款').click();
+    await dialog.getByRole('button', { name: '确认支付 ¥9.90' }).click();
+
+    // No openid yet: the official account's authorisation (the sandbox asks once which WeChat is signed in).
+    await page.getByText('选择当前登录的微信').waitFor();
+    await screenshot(page, 'mobile-wechat-authorize', false);
+    await page.getByRole('button', { name: '继续' }).click();
+    await page.waitForURL('**/chat/qimen**');
+    // Back on the chat page the purchase starts again (a consent is given per order).
+    const again = page.getByRole('dialog');
+    await again.getByText('付费服务即时生效，不支持退款').click();
+    await again.getByRole('button', { name: '确认支付 ¥9.90' }).click();
+    await page.waitForURL('**/api/sandbox/wxpay/jsapi/pay?**');
+    await page.getByText('微信内支付（JSAPI）').waitFor();
+    await screenshot(page, 'mobile-jsapi-sheet', false);
+    await page.getByRole('button', { name: '支付', exact: true }).click();
+    await page.waitForURL('**/chat/qimen**');
+    await page.getByText('深度服务已开启，共 20 次深度回复').waitFor({ timeout: 20_000 });
+    expect(await remaining(page).textContent()).toBe('剩余 20/20 次深度回复');
   });
 
   it('lets an admin change a price (logged old → new) and see the revenue, at desktop and 375 px', async () => {

@@ -110,7 +110,12 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
       <main className="chat-body" ref={scroller}>
         <div className="chat-body-inner">
           {messages.length === 0 && !loading && !noSession && (
-            <EmptyChat persona={chat.persona} disabled={chat.sending} onAsk={chat.send} />
+            <EmptyChat
+              persona={chat.persona}
+              disabled={chat.sending}
+              onAsk={chat.send}
+              deep={deep ? { title: deep.title, replies: deep.replies_total } : null}
+            />
           )}
           {messages.length === 0 && !loading && noSession && (
             <Alert
