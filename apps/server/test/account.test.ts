@@ -51,7 +51,10 @@ describe.each(dbTargets)('personal data export and account deletion on %s', (tar
         expect.objectContaining({
           id: sessionId,
           session_name: '我的事业咨询',
-          messages: [expect.objectContaining({ role: 'user', content: '我明年适合换工作吗？' }), expect.objectContaining({ role: 'assistant' })],
+          messages: [
+            expect.objectContaining({ role: 'user', content: '我明年适合换工作吗？' }),
+            expect.objectContaining({ role: 'assistant' }),
+          ],
         }),
         expect.objectContaining({ id: deepSessionId, session_name: '八字深度解读' }),
       ]),

@@ -110,7 +110,10 @@ describe.each(dbTargets)('deep sessions on %s', (target) => {
     );
     stop.abort();
     await streaming.text().catch(() => '');
-    const stopped = await until(() => c.detail(base(), u.sessionId), (d) => d.body.data.messages.at(-1)?.status === 'aborted');
+    const stopped = await until(
+      () => c.detail(base(), u.sessionId),
+      (d) => d.body.data.messages.at(-1)?.status === 'aborted',
+    );
     expect(stopped.body.data.messages.at(-1)?.status).toBe('aborted');
     expect(await remaining(u.token, u.sessionId)).toBe(20);
     // A completed regenerate is a deep reply too.
@@ -179,7 +182,9 @@ describe.each(dbTargets)('deep sessions on %s', (target) => {
     const req = fake.last()?.body;
     expect(req?.messages[0]?.content).toContain('深度总结');
     expect(req?.messages[1]?.content).toContain('用户：帮我总结一下最近的困惑');
-    const detail = (await left(u.token, u.sessionId)) as unknown as { deep: { summary: string; summaries_left: number; replies_left: number } };
+    const detail = (await left(u.token, u.sessionId)) as unknown as {
+      deep: { summary: string; summaries_left: number; replies_left: number };
+    };
     expect(detail.deep).toMatchObject({ summary: first.json().data.summary, summaries_left: 2, replies_left: 19 });
 
     expect((await summarize()).statusCode).toBe(200);
@@ -215,7 +220,10 @@ describe.each(dbTargets)('deep sessions on %s', (target) => {
     const qr = await b.createQr();
     await browser().open(await confirmOnPhone(qr.data.qr_code_url, newPersona()));
     const { body } = await b.status(qr.qr_code_id);
-    const login = await b.fetch('/api/auth/unified-login', { method: 'POST', json: { login_type: 'wechat', code: body.code, wechat_type: 'mp' } });
+    const login = await b.fetch('/api/auth/unified-login', {
+      method: 'POST',
+      json: { login_type: 'wechat', code: body.code, wechat_type: 'mp' },
+    });
     const wx = (await login.json()) as { token: string; user_info: { id: string } };
     const order = await buyDeep(ctx, wx.token);
     await fakes.wechat.pay(order.order_id);
@@ -236,4 +244,3 @@ describe.each(dbTargets)('deep sessions on %s', (target) => {
     expect(JSON.parse(final?.data ?? '{}').deep).toEqual({ remaining: 19 });
   });
 });
-

@@ -63,7 +63,11 @@ describe.each(dbTargets)('paid deep services: offers, orders and settlement on %
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('该服务暂未提供深度服务');
     }
-    const anon = await ctx.inject({ method: 'POST', url: '/api/orders', payload: { service_type: 'bazi', payment_method: 'wechat', no_refund_consent: true } });
+    const anon = await ctx.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { service_type: 'bazi', payment_method: 'wechat', no_refund_consent: true },
+    });
     expect(anon.statusCode).toBe(401);
     expect(providerCreates()).toBe(before);
   });
@@ -115,7 +119,14 @@ describe.each(dbTargets)('paid deep services: offers, orders and settlement on %
     const { token } = await registerUser(ctx);
     const order = await buyDeep(ctx, token);
     await fakes.wechat.pay(order.order_id, { notify: false });
-    for (const fault of ['forged_signature', 'signtest', 'stale_timestamp', 'tampered_ciphertext', 'amount_mismatch', 'wrong_mchid'] as const) {
+    for (const fault of [
+      'forged_signature',
+      'signtest',
+      'stale_timestamp',
+      'tampered_ciphertext',
+      'amount_mismatch',
+      'wrong_mchid',
+    ] as const) {
       const { headers, body } = await fakes.wechat.buildCallback(order.order_id, fault);
       const res = await fetch(`http://127.0.0.1:${fakes.appPort}/api/pay/notify/wechat`, { method: 'POST', headers, body });
       expect(res.status, fault).toBeGreaterThanOrEqual(400);
@@ -172,7 +183,13 @@ describe.each(dbTargets)('paid deep services: offers, orders and settlement on %
     const admin = await asAdmin();
     const user = await registerUser(ctx);
     const earlier = await buyDeep(ctx, user.token, { service_type: 'liuyao' });
-    const edit = { enabled: true, price_fen: 1990, replies: 30, title: '六爻深度解卦·加长版', includes: ['一事一占，逐爻解读', '30 次深度回复'] };
+    const edit = {
+      enabled: true,
+      price_fen: 1990,
+      replies: 30,
+      title: '六爻深度解卦·加长版',
+      includes: ['一事一占，逐爻解读', '30 次深度回复'],
+    };
     const put = (token?: string, body: object = edit) =>
       ctx.inject({ method: 'PUT', url: '/api/admin/service-offers/liuyao', headers: token ? bearer(token) : {}, payload: body });
 

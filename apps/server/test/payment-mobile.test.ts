@@ -63,7 +63,10 @@ describe.each(dbTargets)('phone payments against the gateways on %s', (target) =
     const paid = await press(order.pay_url, 'checkmweb/pay', { prepay_id: prepayId, redirect_url: back });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(back);
-    await until(() => tipRows(ctx, order.order_id), (rows) => rows.length === 1);
+    await until(
+      () => tipRows(ctx, order.order_id),
+      (rows) => rows.length === 1,
+    );
     expect(await tipRows(ctx, order.order_id)).toHaveLength(1);
     expect((await orderRow(ctx, order.order_id)).status).toBe('paid');
   });
@@ -89,7 +92,8 @@ describe.each(dbTargets)('phone payments against the gateways on %s', (target) =
     expect(first.json()).toMatchObject({ message: '请先授权微信公众号，以便在微信内完成支付', data: { authorize: true } });
 
     authorised.set(user.id, `oUser${user.id.replace(/-/g, '').slice(0, 23)}`);
-    const order = (await tip(token, { amount: 2, payment_method: 'wechat', trade_type: 'JSAPI', return_path: '/rewardhistory' })).json().data;
+    const order = (await tip(token, { amount: 2, payment_method: 'wechat', trade_type: 'JSAPI', return_path: '/rewardhistory' })).json()
+      .data;
     expect(order.trade_type).toBe('JSAPI');
     const p = order.jsapi;
     expect(p).toMatchObject({ appId: fakes.env.WECHATPAY_APPID, signType: 'RSA', bridge_url: null });
@@ -103,12 +107,18 @@ describe.each(dbTargets)('phone payments against the gateways on %s', (target) =
     const back = `${fakes.origin}/rewardhistory?pay_order=${order.order_id}`;
     for (const [k, v] of Object.entries({ ...p, redirect_url: back })) if (typeof v === 'string') bridge.searchParams.set(k, v);
     const forged = new URL(bridge);
-    forged.searchParams.set('paySign', p.paySign.replace(/^./, (c: string) => (c === 'A' ? 'B' : 'A')));
+    forged.searchParams.set(
+      'paySign',
+      p.paySign.replace(/^./, (c: string) => (c === 'A' ? 'B' : 'A')),
+    );
     expect(await (await fetch(forged)).text()).toContain('支付验证签名失败');
     expect(await (await fetch(bridge)).text()).toContain('微信内支付（JSAPI）');
     const paid = await press(bridge.toString(), 'pay/pay', { prepay_id: order.qr_code, redirect_url: back });
     expect(paid.headers.get('location')).toBe(back);
-    await until(() => orderRow(ctx, order.order_id), (o) => o.status === 'paid');
+    await until(
+      () => orderRow(ctx, order.order_id),
+      (o) => o.status === 'paid',
+    );
     expect((await orderRow(ctx, order.order_id)).status).toBe('paid');
   });
 
@@ -149,12 +159,22 @@ describe.each(dbTargets)('phone payments against the gateways on %s', (target) =
     const ret = new URL(paid.headers.get('location') ?? '');
     expect(`${ret.origin}${ret.pathname}`).toBe(`${fakes.origin}/chat/bazi`);
     const params = Object.fromEntries(ret.searchParams);
-    expect(params).toMatchObject({ pay_order: order.order_id, out_trade_no: order.order_id, total_amount: '9.90', method: 'alipay.trade.wap.pay.return' });
+    expect(params).toMatchObject({
+      pay_order: order.order_id,
+      out_trade_no: order.order_id,
+      total_amount: '9.90',
+      method: 'alipay.trade.wap.pay.return',
+    });
     const { pay_order: _ours, ...signed } = params;
-    const ok = createVerify('RSA-SHA256').update(notifySignContent(signed), 'utf8').verify(fakes.keys.alipayGateway, signed.sign ?? '', 'base64');
+    const ok = createVerify('RSA-SHA256')
+      .update(notifySignContent(signed), 'utf8')
+      .verify(fakes.keys.alipayGateway, signed.sign ?? '', 'base64');
     expect(ok).toBe(true);
 
-    const settled = await until(() => getOrder(ctx, token, order.order_id), (o) => o.body.data.status === 'paid');
+    const settled = await until(
+      () => getOrder(ctx, token, order.order_id),
+      (o) => o.body.data.status === 'paid',
+    );
     expect(settled.body.data).toMatchObject({ status: 'paid', remaining: 20 });
   });
 });
@@ -175,7 +195,12 @@ describe.each(dbTargets)('phone payments in sandbox mode (npm start) on %s', (ta
     expect(before.status).toBe(409);
     expect(await before.json()).toMatchObject({ data: { authorize: true } });
     const wechatBrowser = new FakeBrowser(() => base, WECHAT_UA);
-    const auth = await authorizeInWechat(wechatBrowser, { intent: 'base', bearer: token, returnTo: '/chat/bazi?pay=deep', persona: 'ajie' });
+    const auth = await authorizeInWechat(wechatBrowser, {
+      intent: 'base',
+      bearer: token,
+      returnTo: '/chat/bazi?pay=deep',
+      persona: 'ajie',
+    });
     expect(auth.back.location).toMatch(/^\/chat\/bazi\?pay=deep&wechat_oa=/);
     const create = async (payload: object) => {
       const res = await fetch(`${base}/api/orders`, {
@@ -184,18 +209,23 @@ describe.each(dbTargets)('phone payments in sandbox mode (npm start) on %s', (ta
         body: JSON.stringify({ service_type: 'bazi', no_refund_consent: true, return_path: '/chat/bazi', ...payload }),
       });
       expect(res.status, await res.clone().text()).toBe(200);
-      return ((await res.json()) as { data: { order_id: string; pay_url: string | null; jsapi: { bridge_url: string | null } | null } }).data;
+      return ((await res.json()) as { data: { order_id: string; pay_url: string | null; jsapi: { bridge_url: string | null } | null } })
+        .data;
     };
     const back = (id: string) => `${base}/chat/bazi?pay_order=${id}`;
-    const waitPaid = (id: string) => until(() => getOrder(ctx, token, id), (o) => o.body.data.status === 'paid');
+    const waitPaid = (id: string) =>
+      until(
+        () => getOrder(ctx, token, id),
+        (o) => o.body.data.status === 'paid',
+      );
 
     const h5 = await create({ payment_method: 'wechat', trade_type: 'H5' });
     expect(h5.pay_url?.startsWith(`${base}/api/sandbox/wxpay/h5/checkmweb?prepay_id=`)).toBe(true);
     expect((await fetch(h5.pay_url ?? '')).status).toBe(200);
     const prepay = new URL(h5.pay_url ?? '').searchParams.get('prepay_id') ?? '';
-    expect((await press(h5.pay_url ?? '', 'checkmweb/pay', { prepay_id: prepay, redirect_url: back(h5.order_id) })).headers.get('location')).toBe(
-      back(h5.order_id),
-    );
+    expect(
+      (await press(h5.pay_url ?? '', 'checkmweb/pay', { prepay_id: prepay, redirect_url: back(h5.order_id) })).headers.get('location'),
+    ).toBe(back(h5.order_id));
     expect((await waitPaid(h5.order_id)).body.data.remaining).toBe(20);
 
     const jsapi = await create({ payment_method: 'wechat', trade_type: 'JSAPI' });

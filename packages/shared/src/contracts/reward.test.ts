@@ -92,13 +92,16 @@ describe('payment request contract', () => {
     expect(createPaymentBody.safeParse({ amount: 5, payment_method: 'wechat', trade_type: 'APP' }).error?.issues[0]?.message).toBe(
       '暂不支持该交易类型',
     );
-    for (const t of ['native', 'H5', 'jsapi', 'WAP']) expect(createPaymentBody.parse({ amount: 5, payment_method: 'wechat', trade_type: t }).trade_type).toBe(t.toUpperCase());
+    for (const t of ['native', 'H5', 'jsapi', 'WAP'])
+      expect(createPaymentBody.parse({ amount: 5, payment_method: 'wechat', trade_type: t }).trade_type).toBe(t.toUpperCase());
     expect(createPaymentBody.parse({ amount: 5, payment_method: 'wechat' }).trade_type).toBe('NATIVE');
     for (const path of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/api/orders', '/a b', 'javascript:alert(1)'])
       expect(createPaymentBody.safeParse({ amount: 5, payment_method: 'wechat', return_path: path }).error?.issues[0]?.message, path).toBe(
         '支付完成后的返回地址不正确',
       );
-    expect(createPaymentBody.parse({ amount: 5, payment_method: 'wechat', return_path: '/chat/bazi?pay=tip' }).return_path).toBe('/chat/bazi?pay=tip');
+    expect(createPaymentBody.parse({ amount: 5, payment_method: 'wechat', return_path: '/chat/bazi?pay=tip' }).return_path).toBe(
+      '/chat/bazi?pay=tip',
+    );
   });
 
   it('refuses a tip-list filter whose minimum is above its maximum', () => {

@@ -80,7 +80,10 @@ export function createDeepRepository(db: Db) {
       await db
         .insert(chatUsageDays)
         .values({ userId, day, tokens })
-        .onConflictDoUpdate({ target: [chatUsageDays.userId, chatUsageDays.day], set: { tokens: sql`${chatUsageDays.tokens} + ${tokens}` } });
+        .onConflictDoUpdate({
+          target: [chatUsageDays.userId, chatUsageDays.day],
+          set: { tokens: sql`${chatUsageDays.tokens} + ${tokens}` },
+        });
     },
   };
 }

@@ -7,6 +7,11 @@ import { createOrdersService } from './service';
 
 /** Paid deep services (issue 14): /api/orders*, /api/admin/orders, on the payment rails shared with tips. */
 export async function registerOrdersModule(api: FastifyInstance, ctx: ModuleContext, rails: PaymentRails): Promise<void> {
-  const orders = createOrdersService({ repo: createOrdersRepository(ctx.db), engine: rails.engine, offers: ctx.serviceTypes, now: ctx.now });
+  const orders = createOrdersService({
+    repo: createOrdersRepository(ctx.db),
+    engine: rails.engine,
+    offers: ctx.serviceTypes,
+    now: ctx.now,
+  });
   await api.register(ordersRoutes, { orders, publicBaseUrl: ctx.config.publicBaseUrl });
 }

@@ -116,10 +116,7 @@ export function createOrdersRepository(db: Db) {
           .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
           .limit(o.pageSize)
           .offset((o.page - 1) * o.pageSize),
-        db
-          .select({ n: count() })
-          .from(paymentOrders)
-          .where(where),
+        db.select({ n: count() }).from(paymentOrders).where(where),
       ]);
       return { rows, total: Number(total?.n ?? 0) };
     },

@@ -25,7 +25,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; public
   { orders, publicBaseUrl },
 ) => {
   // Each order reaches a provider, so one account may not create them in bulk.
-  const perUser = { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `order:${req.auth?.user.id ?? req.ip}` } };
+  const perUser = {
+    rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `order:${req.auth?.user.id ?? req.ip}` },
+  };
 
   app.post(
     '/orders',
@@ -51,7 +53,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; public
     '/orders',
     {
       preHandler: app.requireUser,
-      schema: { tags, security, summary: '我的订单（默认只列出已支付的订单）', querystring: myOrdersQuery, response: { 200: myOrdersResponse } },
+      schema: {
+        tags,
+        security,
+        summary: '我的订单（默认只列出已支付的订单）',
+        querystring: myOrdersQuery,
+        response: { 200: myOrdersResponse },
+      },
     },
     async (req) => ok(await orders.mine(signedIn(req).user, req.query)),
   );

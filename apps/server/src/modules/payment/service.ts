@@ -13,7 +13,14 @@ import type { Tx } from '../../db/client';
 import type { PaymentOrderRow, UserRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { renderQrImage } from '../../lib/qr-image';
-import { NotificationRejected, ProviderError, type OrderRequest, type PayLaunch, type PayProvider, type ProviderTrade } from './providers/types';
+import {
+  NotificationRejected,
+  ProviderError,
+  type OrderRequest,
+  type PayLaunch,
+  type PayProvider,
+  type ProviderTrade,
+} from './providers/types';
 import type { Fulfil, PaymentPurposeKey, PaymentRepository } from './repository';
 
 /** A kind of thing bought with the rails: what the provider shows the payer, and what settlement grants. */
@@ -276,7 +283,11 @@ export function createPaymentEngine(d: PaymentEngineDeps) {
         }
         throw new AppError(502, '支付请求失败，请稍后重试', 'PAY_UNAVAILABLE');
       }
-      await repo.setCodeUrl(order.id, launch.kind === 'qr' ? launch.codeUrl : launch.kind === 'redirect' ? launch.handle : launch.prepayId, d.now());
+      await repo.setCodeUrl(
+        order.id,
+        launch.kind === 'qr' ? launch.codeUrl : launch.kind === 'redirect' ? launch.handle : launch.prepayId,
+        d.now(),
+      );
       return toLaunchDto(order, launch);
     },
 

@@ -50,7 +50,10 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ service: RewardService; publi
       },
     },
     async (req) =>
-      ok(await service.createOrder(signedIn(req).user, req.body, { origin: publicOrigin(req, publicBaseUrl), ip: req.ip }), '支付订单已创建'),
+      ok(
+        await service.createOrder(signedIn(req).user, req.body, { origin: publicOrigin(req, publicBaseUrl), ip: req.ip }),
+        '支付订单已创建',
+      ),
   );
 
   app.get(

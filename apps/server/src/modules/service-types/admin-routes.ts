@@ -1,11 +1,4 @@
-import {
-  adminOffersResponse,
-  auditLogQuery,
-  auditLogResponse,
-  offerParams,
-  updateOfferBody,
-  updateOfferResponse,
-} from '@lingxi/shared';
+import { adminOffersResponse, auditLogQuery, auditLogResponse, offerParams, updateOfferBody, updateOfferResponse } from '@lingxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import { signedIn } from '../../plugins/auth';
@@ -18,7 +11,10 @@ const security = [{ bearer: [] }];
 export const offerAdminRoutes: FastifyPluginAsyncZod<{ offers: OffersService }> = async (app, { offers }) => {
   app.get(
     '/admin/service-offers',
-    { preHandler: app.requireAdmin, schema: { tags, security, summary: '各服务的深度服务定价（仅管理员）', response: { 200: adminOffersResponse } } },
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags, security, summary: '各服务的深度服务定价（仅管理员）', response: { 200: adminOffersResponse } },
+    },
     async () => ok(await offers.list()),
   );
 

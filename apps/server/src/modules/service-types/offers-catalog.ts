@@ -7,7 +7,11 @@
 export const DEFAULT_DEEP_REPLIES = 20;
 export const DEFAULT_DEEP_PRICE_FEN = 990;
 
-const COMMON_INCLUDES = ['每条深度回复：先结构化分析，再给具体可行的建议', '更长的回复与更完整的对话记忆', '随时生成「深度总结」并随会话保存'];
+const COMMON_INCLUDES = [
+  '每条深度回复：先结构化分析，再给具体可行的建议',
+  '更长的回复与更完整的对话记忆',
+  '随时生成「深度总结」并随会话保存',
+];
 
 const OFFER_FOCUS: Record<string, { title: string; focus: string }> = {
   bazi: { title: '八字深度解读', focus: '以你保存的完整命盘为依据：四柱、十神、五行与大运逐项分析' },

@@ -35,7 +35,13 @@ export function PaymentQrView({ order, onCancel, note, insideWechat = false }: P
       </Typography.Text>
       <Typography.Text className="payment-amount">¥{(order.amount_fen / 100).toFixed(2)}</Typography.Text>
       {order.qr_image ? (
-        <img className="payment-qr-image" src={order.qr_image} alt={`${METHOD_NAME[order.payment_method] ?? ''}支付二维码`} width={220} height={220} />
+        <img
+          className="payment-qr-image"
+          src={order.qr_image}
+          alt={`${METHOD_NAME[order.payment_method] ?? ''}支付二维码`}
+          width={220}
+          height={220}
+        />
       ) : null}
       <Flex align="center" gap={8}>
         <Spin size="small" />

@@ -6,6 +6,9 @@ import { apiClient, type Answer } from '@/lib/api-client';
  * coming back to `returnTo`. Resolves the URL to send the browser to.
  */
 export async function officialAccountAuthorizeUrl(returnTo: string): Promise<string> {
-  const res = await apiClient.post<Answer<typeof wechatOaAuthorizeResponse>>('/auth/wechat-oa/authorize', { intent: 'base', return_to: returnTo });
+  const res = await apiClient.post<Answer<typeof wechatOaAuthorizeResponse>>('/auth/wechat-oa/authorize', {
+    intent: 'base',
+    return_to: returnTo,
+  });
   return res.data.url;
 }

@@ -33,7 +33,25 @@ export function returnedFromAuthorization(kind: PaymentKind, search: string = wi
 export function withoutReturnMarkers(location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location): string {
   const params = new URLSearchParams(location.search);
   for (const key of [...params.keys()]) {
-    if (['pay', 'pay_order', 'wechat_oa', 'charset', 'out_trade_no', 'method', 'total_amount', 'sign', 'trade_no', 'auth_app_id', 'version', 'app_id', 'sign_type', 'seller_id', 'timestamp'].includes(key))
+    if (
+      [
+        'pay',
+        'pay_order',
+        'wechat_oa',
+        'charset',
+        'out_trade_no',
+        'method',
+        'total_amount',
+        'sign',
+        'trade_no',
+        'auth_app_id',
+        'version',
+        'app_id',
+        'sign_type',
+        'seller_id',
+        'timestamp',
+      ].includes(key)
+    )
       params.delete(key);
   }
   const qs = params.toString();

@@ -1,5 +1,5 @@
 import type { PaymentMethod, PaymentOrder, PaymentStatus, TradeType } from '@lingxi/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { payEnvironment, tradeTypeFor } from './device';
 import { officialAccountAuthorizeUrl } from './authorize';
@@ -38,31 +38,19 @@ const needsAuthorization = (err: unknown): boolean | undefined => {
  */
 export function usePaymentFlow<O extends PaymentOrder, S extends { status: PaymentStatus }>(opts: PaymentFlowOptions<O, S>) {
   const env = payEnvironment(opts.userAgent);
-  const [phase, setPhase] = useState<PaymentPhase>('idle');
+  // A payer back from a phone cashier (the order is known by its id only), or from the official account's
+  // authorisation (the dialog opens again at its first step): read once, from the address.
+  const [back] = useState(() => ({ id: returnedOrder(opts.kind), authorized: returnedFromAuthorization(opts.kind) }));
+  const [phase, setPhase] = useState<PaymentPhase>(back.id ? 'phone' : 'idle');
   const [order, setOrder] = useState<O | null>(null);
-  // A payer back from a cashier: we know the order only by its id.
-  const [pendingId, setPendingId] = useState<string | null>(null);
-  const [nonce, setNonce] = useState(0);
-  // Back from the official account's authorisation: the dialog opens again at its first step.
-  const [resumed, setResumed] = useState(false);
+  const [pendingId, setPendingId] = useState<string | null>(back.id);
+  const [nonce, setNonce] = useState(back.id ? 1 : 0);
+  const [resumed, setResumed] = useState(back.authorized);
   const go = opts.go ?? ((u: string) => pageNavigation.go(u));
-  const returned = useRef(false);
 
   useEffect(() => {
-    if (returned.current) return;
-    returned.current = true;
-    const id = returnedOrder(opts.kind);
-    const authorized = returnedFromAuthorization(opts.kind);
-    if (!id && !authorized) return;
-    window.history.replaceState(window.history.state, '', withoutReturnMarkers());
-    if (authorized) {
-      setResumed(true);
-      return;
-    }
-    setPendingId(id);
-    setPhase('phone');
-    setNonce((n) => n + 1);
-  }, [opts.kind]);
+    if (back.id || back.authorized) window.history.replaceState(window.history.state, '', withoutReturnMarkers());
+  }, [back]);
 
   const shownId = order?.order_id ?? pendingId;
   usePaymentPoll(

@@ -50,7 +50,13 @@ export function offlineReply(req: Pick<LlmRequest, 'messages' | 'persona'>): str
     // A deep reply is structured even offline, so the paid flow can be seen end to end before a model is connected.
     lines.push('', '### 深度服务 · 结构化分析（演示）', '');
     focus.forEach((f, i) => lines.push(`${i + 1}. **${f}**：接入模型后，这里会结合你的问题与资料逐项分析依据与含义。`));
-    lines.push('', '### 具体建议（演示）', '', '- 第一步：把你最关心的一件事写下来，越具体越好；', '- 第二步：补充相关的时间、背景与你已经尝试过的做法；');
+    lines.push(
+      '',
+      '### 具体建议（演示）',
+      '',
+      '- 第一步：把你最关心的一件事写下来，越具体越好；',
+      '- 第二步：补充相关的时间、背景与你已经尝试过的做法；',
+    );
     lines.push('- 第三步：在下一条消息里追问其中一点，深度回复会继续展开。');
   } else if (focus.length) {
     lines.push('', `接入模型后，「${title}」通常会从这些角度陪你聊：`, '');
@@ -72,7 +78,12 @@ function offlineSummary(req: Pick<LlmRequest, 'messages' | 'persona'>): string {
   const lines = [`${OFFLINE_LABEL}「${req.persona.title}」深度总结（演示）`, '', '## 你关心的问题', ''];
   if (asked.length) asked.forEach((q) => lines.push(`- ${q}`));
   else lines.push('- （对话中还没有问题）');
-  lines.push('', '## 说明', '', '当前服务尚未接入大模型，这是一份**离线演示总结**：接入模型后，这里会提炼关键分析与按优先级排列的行动建议。');
+  lines.push(
+    '',
+    '## 说明',
+    '',
+    '当前服务尚未接入大模型，这是一份**离线演示总结**：接入模型后，这里会提炼关键分析与按优先级排列的行动建议。',
+  );
   return lines.join('\n');
 }
 

@@ -28,7 +28,12 @@ export interface TurnContext {
  * What the model is sent: the persona's prompt with any grounding (the user's chart for the fortune personas; a
  * long-term memory would join here), then as much recent history as fits LLM_CONTEXT_TOKENS, then the question.
  */
-export function createContextBuilder(d: { turns: TurnRepository; tokenizer: TokenCounter; contextTokens: number; deepContextTokens: number }) {
+export function createContextBuilder(d: {
+  turns: TurnRepository;
+  tokenizer: TokenCounter;
+  contextTokens: number;
+  deepContextTokens: number;
+}) {
   async function grounding(i: ContextInput): Promise<string | null> {
     // A deep reply of any fortune persona reads the whole chart; a free one only the summary, and only where grounded.
     const full = i.deep && i.persona.kind === 'fortune';

@@ -4,7 +4,8 @@ import { renderRoutes } from '@/test/render';
 import { ChatPage, type DeepOfferSlotProps } from '../components/chat-page';
 import { useChatStore } from '../stores/chat-store';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = (data: unknown) => json(200, { success: true, message: '成功', data });
 const sse = (blocks: string[]) =>
   new Response(
@@ -17,7 +18,13 @@ const sse = (blocks: string[]) =>
     }),
     { status: 200, headers: { 'content-type': 'text/event-stream' } },
   );
-const persona = { key: 'bazi', title: '八字命理', greeting: '你好，我是八字命理顾问。', suggested_questions: ['a', 'b', 'c'], disclaimer: '仅供参考' };
+const persona = {
+  key: 'bazi',
+  title: '八字命理',
+  greeting: '你好，我是八字命理顾问。',
+  suggested_questions: ['a', 'b', 'c'],
+  disclaimer: '仅供参考',
+};
 const deep = (left: number, summary: string | null = null) => ({
   order_id: 'o1',
   title: '八字深度解读',
@@ -41,7 +48,14 @@ function serve(o: { left: number; sessions?: string[] }) {
       ]);
     if (url.includes('/cache/session-detail')) {
       const id = new URL(url, 'http://x').searchParams.get('session_id');
-      return ok({ session_id: id, session_name: null, service_type: 'bazi', messages: [], has_more: false, deep: id === 'd1' ? deep(state.left, state.summary) : null });
+      return ok({
+        session_id: id,
+        session_name: null,
+        service_type: 'bazi',
+        messages: [],
+        has_more: false,
+        deep: id === 'd1' ? deep(state.left, state.summary) : null,
+      });
     }
     if (url.includes('/chat/chat-streaming') && init?.method === 'POST') {
       const before = state.left;

@@ -150,7 +150,13 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
           lockedReason={deep && deep.replies_left === 0 ? '本次深度回复已用完，可查看深度总结或再次购买' : null}
         />
       </footer>
-      <DeepSummaryModal open={summary.open} deep={deep} busy={summary.busy} onClose={summary.hide} onGenerate={() => void summary.summarize()} />
+      <DeepSummaryModal
+        open={summary.open}
+        deep={deep}
+        busy={summary.busy}
+        onClose={summary.hide}
+        onGenerate={() => void summary.summarize()}
+      />
       <HistoryDrawer
         open={chat.drawerOpen}
         isMobile={isMobile}

@@ -28,7 +28,9 @@ export function DeepSummaryModal({ open, deep, busy, onClose, onGenerate }: Deep
           </Typography.Text>
         </div>
       ) : (
-        <Typography.Paragraph type="secondary">还没有深度总结。总结会提炼本次会话中你关心的问题、关键分析与行动建议，并随会话保存。</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          还没有深度总结。总结会提炼本次会话中你关心的问题、关键分析与行动建议，并随会话保存。
+        </Typography.Paragraph>
       )}
       {!busy && deep ? (
         <Flex justify="space-between" align="center" gap={8} wrap style={{ marginTop: 12 }}>

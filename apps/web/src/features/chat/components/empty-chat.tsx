@@ -24,7 +24,8 @@ export function EmptyChat({ persona, disabled, onAsk, deep = null }: EmptyChatPr
       <Typography.Paragraph className="chat-welcome-greeting">{persona.greeting}</Typography.Paragraph>
       {deep ? (
         <Typography.Paragraph className="chat-welcome-deep" data-testid="deep-welcome">
-          「{deep.title}」已开启，共 {deep.replies} 次深度回复：每条回复会先做结构化分析，再给出具体可行的建议。把背景、时间和你最关心的问题说得越具体，分析就越有针对性。
+          「{deep.title}」已开启，共 {deep.replies}{' '}
+          次深度回复：每条回复会先做结构化分析，再给出具体可行的建议。把背景、时间和你最关心的问题说得越具体，分析就越有针对性。
         </Typography.Paragraph>
       ) : null}
       <div className="chat-suggestions" aria-label="推荐问题">

@@ -50,9 +50,7 @@ export function SessionList({ sessions, currentId, onNew, onSelect, onDelete, on
                 </Tooltip>
                 <Popconfirm
                   title="确定删除这个对话吗？"
-                  description={
-                    s.deep_left ? `删除后无法恢复；剩余的 ${s.deep_left} 次深度回复可在“我的订单”中重新打开` : '删除后无法恢复'
-                  }
+                  description={s.deep_left ? `删除后无法恢复；剩余的 ${s.deep_left} 次深度回复可在“我的订单”中重新打开` : '删除后无法恢复'}
                   okText="删除"
                   cancelText="取消"
                   okButtonProps={{ danger: true }}

@@ -24,7 +24,9 @@ export function useDeepSummary(sending: boolean) {
     try {
       const s = await requestDeepSummary(sessionId);
       if (useChatStore.getState().cacheKey !== sessionId) return;
-      useChatStore.getState().setDeep((d) => (d ? { ...d, summary: s.summary, summary_at: s.summary_at, summaries_left: s.summaries_left } : d));
+      useChatStore
+        .getState()
+        .setDeep((d) => (d ? { ...d, summary: s.summary, summary_at: s.summary_at, summaries_left: s.summaries_left } : d));
     } catch (err) {
       message.error(errorMessage(err, '深度总结生成失败，请稍后重试'));
     } finally {

@@ -6,7 +6,8 @@ import { OrdersPage } from '../components/orders-page';
 import { fenText, yuanToFen } from '../lib/format';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const ok = (data: unknown) => json(200, { success: true, message: '成功', data });
 const order = (over: Record<string, unknown> = {}) => ({
   order_id: 'c1c2c3c4c5c6c7c8c9c0c1c2',
@@ -56,7 +57,10 @@ describe('我的订单 (/orders)', () => {
 
   it('lists each paid order with its service, amount, status, remaining replies and a way into the session', async () => {
     fetchMock.mockImplementation(async () =>
-      ok({ records: [order(), order({ order_id: 'd1d2d3d4d5d6d7d8d9d0d1d2', remaining: 0, title: '紫微深度解读', service_type: 'ziwei' })], total: 2 }),
+      ok({
+        records: [order(), order({ order_id: 'd1d2d3d4d5d6d7d8d9d0d1d2', remaining: 0, title: '紫微深度解读', service_type: 'ziwei' })],
+        total: 2,
+      }),
     );
     const { router } = renderAt(<OrdersPage initialized signedIn />, '/orders', [{ path: '/chat/:type', element: <div>深度会话</div> }]);
     await screen.findByText('八字深度解读');
@@ -130,6 +134,12 @@ describe('深度服务定价 (/admin/offers)', () => {
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'PUT')).toBe(true));
     const put = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ enabled: true, price_fen: 1990, replies: 20, title: '六爻深度解卦', includes: ['一事一占'] });
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      enabled: true,
+      price_fen: 1990,
+      replies: 20,
+      title: '六爻深度解卦',
+      includes: ['一事一占'],
+    });
   });
 });

@@ -4,7 +4,8 @@ import { AppProvider } from '@/app/provider';
 import { PurchaseDialog } from '../components/purchase-dialog';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const ok = (data: unknown, message = '成功') => json(200, { success: true, message, data });
 const OFFER = { price_fen: 990, replies: 20, title: '八字深度解读', includes: ['以你保存的完整命盘为依据', '先结构化分析，再给具体建议'] };
 const ORDER = {

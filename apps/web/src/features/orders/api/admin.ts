@@ -43,7 +43,11 @@ export async function updateOffer(key: string, body: UpdateOfferBody): Promise<A
   return res.data;
 }
 
-export async function getAuditLog(page: number, pageSize: number, signal?: AbortSignal): Promise<{ records: AuditRecord[]; total: number }> {
+export async function getAuditLog(
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<{ records: AuditRecord[]; total: number }> {
   const res = await apiClient.get<Answer<typeof auditLogResponse>>('/admin/audit-log', { params: { page, page_size: pageSize }, signal });
   return res.data;
 }

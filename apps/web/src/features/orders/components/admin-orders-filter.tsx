@@ -32,12 +32,7 @@ export function AdminOrdersFilter({ services, onSearch, loading, vertical }: Adm
         <Input placeholder="请输入手机号" maxLength={11} allowClear inputMode="numeric" />
       </Form.Item>
       <Form.Item name="service_type" label="服务">
-        <Select
-          allowClear
-          placeholder="全部服务"
-          style={{ width: vertical ? '100%' : 160 }}
-          options={services}
-        />
+        <Select allowClear placeholder="全部服务" style={{ width: vertical ? '100%' : 160 }} options={services} />
       </Form.Item>
       <Form.Item name="range" label="支付日期">
         <DatePicker.RangePicker style={{ width: vertical ? '100%' : undefined }} />

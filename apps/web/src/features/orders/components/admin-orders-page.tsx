@@ -42,7 +42,11 @@ interface AdminOrdersPageProps {
 export function AdminOrdersPage({ initialized, signedIn }: AdminOrdersPageProps) {
   useDocumentTitle('订单与收入');
   const isMobile = useIsMobile();
-  const [query, setQuery] = useState<{ page: number; pageSize: number; filters: AdminOrderFilters }>({ page: 1, pageSize: 20, filters: {} });
+  const [query, setQuery] = useState<{ page: number; pageSize: number; filters: AdminOrderFilters }>({
+    page: 1,
+    pageSize: 20,
+    filters: {},
+  });
   const [result, setResult] = useState<{ for: typeof query | null; data: AdminOrdersData | null; error: ListError | null }>({
     for: null,
     data: null,
@@ -111,7 +115,14 @@ export function AdminOrdersPage({ initialized, signedIn }: AdminOrdersPageProps)
             <Row gutter={[12, 12]} className="orders-totals">
               <Col xs={24} md={12}>
                 <Card size="small" title="按服务汇总">
-                  <Table rowKey="service_type" columns={byServiceColumns} dataSource={data?.by_service ?? []} pagination={false} size="small" locale={{ emptyText: '暂无收入' }} />
+                  <Table
+                    rowKey="service_type"
+                    columns={byServiceColumns}
+                    dataSource={data?.by_service ?? []}
+                    pagination={false}
+                    size="small"
+                    locale={{ emptyText: '暂无收入' }}
+                  />
                 </Card>
               </Col>
               <Col xs={24} md={12}>

@@ -44,14 +44,7 @@ export function DeepOffer({ type, onPaid, again = false }: DeepOfferProps) {
           </Button>
         </div>
       ) : null}
-      <PurchaseDialog
-        open={open}
-        type={type}
-        personaTitle={offer?.title ?? ''}
-        offer={deep}
-        onClose={() => setOpen(false)}
-        onPaid={paid}
-      />
+      <PurchaseDialog open={open} type={type} personaTitle={offer?.title ?? ''} offer={deep} onClose={() => setOpen(false)} onPaid={paid} />
     </>
   );
 }

@@ -95,10 +95,21 @@ export function OfferEditModal({ offer, onClose, onSave }: OfferEditModalProps) 
           >
             <Input prefix="¥" inputMode="decimal" placeholder="9.90" />
           </Form.Item>
-          <Form.Item name="replies" label="深度回复次数" rules={[{ required: true, type: 'integer', min: OFFER_REPLIES_MIN, max: OFFER_REPLIES_MAX, message: ORDER_MSG.repliesRange }]}>
+          <Form.Item
+            name="replies"
+            label="深度回复次数"
+            rules={[{ required: true, type: 'integer', min: OFFER_REPLIES_MIN, max: OFFER_REPLIES_MAX, message: ORDER_MSG.repliesRange }]}
+          >
             <InputNumber<number> min={OFFER_REPLIES_MIN} max={OFFER_REPLIES_MAX} precision={0} style={{ width: '100%' }} suffix="次" />
           </Form.Item>
-          <Form.Item name="title" label="服务名称" rules={[{ required: true, whitespace: true, message: ORDER_MSG.titleRequired }, { max: OFFER_TITLE_MAX, message: ORDER_MSG.titleTooLong }]}>
+          <Form.Item
+            name="title"
+            label="服务名称"
+            rules={[
+              { required: true, whitespace: true, message: ORDER_MSG.titleRequired },
+              { max: OFFER_TITLE_MAX, message: ORDER_MSG.titleTooLong },
+            ]}
+          >
             <Input maxLength={OFFER_TITLE_MAX} showCount />
           </Form.Item>
           <Form.Item

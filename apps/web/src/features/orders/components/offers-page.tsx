@@ -1,6 +1,6 @@
 import type { AdminOffer, AuditRecord, UpdateOfferBody } from '@lingxi/shared';
 import { Alert, Button, Card, Result, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { errorMessage } from '@/lib/api-client';
@@ -46,31 +46,30 @@ export function OffersPage({ initialized, signedIn }: OffersPageProps) {
   const [error, setError] = useState<ListError | null>(null);
   const [editing, setEditing] = useState<AdminOffer | null>(null);
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const [o, a] = await Promise.all([getAdminOffers(signal), getAuditLog(auditPage, 10, signal)]);
-        setOffers(o);
-        setAudit(a);
-        setError(null);
-      } catch (e) {
-        if (!signal?.aborted) setError(listError(e));
-      }
-    },
-    [auditPage],
-  );
+  // Bumped after a save: the list and the log are read again.
+  const [version, setVersion] = useState(0);
+
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
-    void load(controller.signal);
+    Promise.all([getAdminOffers(controller.signal), getAuditLog(auditPage, 10, controller.signal)]).then(
+      ([o, a]) => {
+        setOffers(o);
+        setAudit(a);
+        setError(null);
+      },
+      (e: unknown) => {
+        if (!controller.signal.aborted) setError(listError(e));
+      },
+    );
     return () => controller.abort();
-  }, [signedIn, load]);
+  }, [signedIn, auditPage, version]);
 
   const save = async (key: string, body: UpdateOfferBody) => {
     try {
       await updateOffer(key, body);
       message.success('已保存，新价格对之后的订单生效');
-      await load();
+      setVersion((v) => v + 1);
       return true;
     } catch (e) {
       message.error(errorMessage(e, '保存失败'));

@@ -67,7 +67,8 @@ export function OrdersPage({ initialized, signedIn }: OrdersPageProps) {
     ) : (
       <Tag color="success">已支付</Tag>
     );
-  const left = (o: OrderDetail) => (o.remaining === null ? '-' : <span className="orders-left">{`${o.remaining}/${o.replies_total} 次`}</span>);
+  const left = (o: OrderDetail) =>
+    o.remaining === null ? '-' : <span className="orders-left">{`${o.remaining}/${o.replies_total} 次`}</span>;
   const action = (o: OrderDetail) =>
     o.status === 'paid' && o.remaining !== null && (o.session_id || o.remaining > 0) ? (
       <Button size="small" type="link" onClick={() => void enter(o)} style={{ paddingInline: 0 }}>

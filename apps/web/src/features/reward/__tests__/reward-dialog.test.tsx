@@ -49,7 +49,8 @@ function open(props: { onClose?: () => void; onSuccess?: () => void; closed?: bo
 }
 
 const UA = {
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   wechat:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323d) NetType/WIFI Language/zh_CN',
 };
@@ -175,7 +176,8 @@ describe('reward dialog', () => {
     let paid = false;
     serve({
       '/reward/payment-methods': () => ok({ wechat: '微信支付', alipay: '支付宝' }),
-      '/reward/wechat-pay': () => ok({ ...ORDER, trade_type: 'H5', qr_image: null, pay_url: 'https://wx.tenpay.com/checkmweb?prepay_id=wx1&redirect_url=x' }),
+      '/reward/wechat-pay': () =>
+        ok({ ...ORDER, trade_type: 'H5', qr_image: null, pay_url: 'https://wx.tenpay.com/checkmweb?prepay_id=wx1&redirect_url=x' }),
       '/reward/payment-status/': () => status(paid ? 'paid' : 'pending'),
     });
     const onSuccess = vi.fn();
@@ -200,7 +202,14 @@ describe('reward dialog', () => {
     const go = vi.spyOn(pageNavigation, 'go').mockImplementation(() => {});
     serve({
       '/reward/payment-methods': () => ok({ wechat: '微信支付', alipay: '支付宝' }),
-      '/reward/wechat-pay': () => ok({ ...ORDER, payment_method: 'alipay', trade_type: 'WAP', qr_image: null, pay_url: 'https://openapi.alipay.com/gateway.do?sign=x' }),
+      '/reward/wechat-pay': () =>
+        ok({
+          ...ORDER,
+          payment_method: 'alipay',
+          trade_type: 'WAP',
+          qr_image: null,
+          pay_url: 'https://openapi.alipay.com/gateway.do?sign=x',
+        }),
       '/reward/payment-status/': () => status('pending'),
     });
     open();
@@ -215,7 +224,15 @@ describe('reward dialog', () => {
 
   it('inside WeChat pays by JSAPI through WeixinJSBridge, and offers no Alipay', async () => {
     asDevice(UA.wechat);
-    const jsapi = { appId: 'wx1', timeStamp: '1', nonceStr: 'n', package: 'prepay_id=wx9', signType: 'RSA', paySign: 's', bridge_url: null };
+    const jsapi = {
+      appId: 'wx1',
+      timeStamp: '1',
+      nonceStr: 'n',
+      package: 'prepay_id=wx9',
+      signType: 'RSA',
+      paySign: 's',
+      bridge_url: null,
+    };
     const invoke = vi.fn((_name: string, _params: Record<string, string>, cb: (r: { err_msg: string }) => void) =>
       cb({ err_msg: 'get_brand_wcpay_request:ok' }),
     );
@@ -245,8 +262,10 @@ describe('reward dialog', () => {
     const authorize = 'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1&scope=snsapi_base';
     serve({
       '/reward/payment-methods': () => ok({ wechat: '微信支付' }),
-      '/reward/wechat-pay': () => json(409, { success: false, message: '请先授权微信公众号，以便在微信内完成支付', data: { authorize: true } }),
-      '/auth/wechat-oa/authorize': () => ok({ appid: 'wx1', scope: 'snsapi_base', redirect_uri: 'x', state: 's', url: authorize, expires_in: 300 }),
+      '/reward/wechat-pay': () =>
+        json(409, { success: false, message: '请先授权微信公众号，以便在微信内完成支付', data: { authorize: true } }),
+      '/auth/wechat-oa/authorize': () =>
+        ok({ appid: 'wx1', scope: 'snsapi_base', redirect_uri: 'x', state: 's', url: authorize, expires_in: 300 }),
     });
     open();
     await flush();

@@ -75,7 +75,11 @@ describe('My tips (/rewardhistory)', () => {
 
   it('shows the rounded average of all tips: 497.67 over 23 tips is ¥21.64', async () => {
     fetchMock.mockImplementation(async () =>
-      json(200, { success: true, message: '成功', data: { records: [tip('abcdef12', 21.67)], total: 23, count: 23, total_amount: 497.67 } }),
+      json(200, {
+        success: true,
+        message: '成功',
+        data: { records: [tip('abcdef12', 21.67)], total: 23, count: 23, total_amount: 497.67 },
+      }),
     );
     renderAt(<RewardHistoryPage initialized signedIn />, '/rewardhistory');
     await screen.findByText('abcdef12…');
@@ -132,18 +136,16 @@ describe('Admin tip list (/rewardlist)', () => {
     fetchMock.mockImplementation(async () => json(200, { success: true, message: '成功', data: { records: [], total: 0 } }));
     renderAt(<RewardListPage initialized signedIn />, '/rewardlist');
     await waitFor(() => expect(urls()).toHaveLength(1));
-    const [min, max] = screen.getAllByPlaceholderText('0.00');
-    fireEvent.change(min!, { target: { value: '50' } });
-    fireEvent.change(max!, { target: { value: '5' } });
+    const [min, max] = screen.getAllByPlaceholderText('0.00') as HTMLElement[];
+    fireEvent.change(min as HTMLElement, { target: { value: '50' } });
+    fireEvent.change(max as HTMLElement, { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     expect(await screen.findByText('最小金额不能大于最大金额')).toBeTruthy();
     expect(urls()).toHaveLength(1);
   });
 
   it('keeps the page-size changer and the quick jumper on the tip list too', async () => {
-    fetchMock.mockImplementation(async () =>
-      json(200, { success: true, message: '成功', data: { records: [tip('a', 3)], total: 45 } }),
-    );
+    fetchMock.mockImplementation(async () => json(200, { success: true, message: '成功', data: { records: [tip('a', 3)], total: 45 } }));
     renderAt(<RewardListPage initialized signedIn />, '/rewardlist');
     await screen.findByText('共 45 条');
     const pager = document.querySelector('.ant-pagination.reward-pagination');

@@ -77,7 +77,12 @@ export function RewardDialog({ open, onClose, onSuccess }: RewardDialogProps) {
       destroyOnHidden
     >
       {flow.phase === 'qr' && flow.order ? (
-        <PaymentQrView order={flow.order} onCancel={flow.cancel} note="打赏为自愿行为，支付成功后不予退款" insideWechat={flow.env === 'wechat'} />
+        <PaymentQrView
+          order={flow.order}
+          onCancel={flow.cancel}
+          note="打赏为自愿行为，支付成功后不予退款"
+          insideWechat={flow.env === 'wechat'}
+        />
       ) : flow.phase === 'phone' ? (
         <PhonePayView
           amountFen={flow.order?.amount_fen ?? null}

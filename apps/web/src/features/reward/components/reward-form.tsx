@@ -85,12 +85,24 @@ export function RewardForm({ value, onChange, methods, error, onErrorChange, sub
       </div>
       <div>
         <Typography.Text strong>支付方式</Typography.Text>
-        <MethodPicker methods={methods} value={value.method} onChange={(method) => onChange({ ...value, method })} unavailable={unavailable} />
+        <MethodPicker
+          methods={methods}
+          value={value.method}
+          onChange={(method) => onChange({ ...value, method })}
+          unavailable={unavailable}
+        />
       </div>
       <Typography.Text type="secondary" className="reward-terms">
         打赏为自愿行为，支付成功后不予退款
       </Typography.Text>
-      <Button type="primary" size="large" block loading={submitting} disabled={!methods || Boolean(unavailable(value.method))} onClick={submit}>
+      <Button
+        type="primary"
+        size="large"
+        block
+        loading={submitting}
+        disabled={!methods || Boolean(unavailable(value.method))}
+        onClick={submit}
+      >
         {value.amount && !amountError(value.amount) ? `立即支付 ${formatYuan(value.amount)}` : '立即支付'}
       </Button>
     </Flex>

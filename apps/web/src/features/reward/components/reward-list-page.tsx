@@ -89,8 +89,8 @@ export function RewardListPage({ initialized, signedIn }: RewardListPageProps) {
                 showQuickJumper: true,
                 showTotal: (total) => `共 ${total} 条`,
                 size: isMobile ? 'small' : undefined,
-              // antd hides the size changer and the jumper under 576 px; a compact form stays (reward.css).
-              className: 'reward-pagination',
+                // antd hides the size changer and the jumper under 576 px; a compact form stays (reward.css).
+                className: 'reward-pagination',
                 onChange: (page, pageSize) => setQuery((q) => ({ ...q, page: pageSize === q.pageSize ? page : 1, pageSize })),
               }}
             />

@@ -20,13 +20,7 @@ export function TipStats({ count, totalAmount, loading }: TipStatsProps) {
       {cards.map((c) => (
         <Col key={c.title} xs={8}>
           <Card size="small" loading={loading}>
-            <Statistic
-              title={c.title}
-              value={c.value}
-              prefix={c.prefix}
-              suffix={c.suffix}
-              styles={{ content: { fontSize: 20 } }}
-            />
+            <Statistic title={c.title} value={c.value} prefix={c.prefix} suffix={c.suffix} styles={{ content: { fontSize: 20 } }} />
           </Card>
         </Col>
       ))}

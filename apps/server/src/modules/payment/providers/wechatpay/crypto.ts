@@ -158,12 +158,20 @@ export function encryptResource(
  * The JSAPI pay sign (调起支付签名): RSA-SHA256 with the merchant key over `appId\ntimeStamp\nnonceStr\npackage\n`,
  * where package is `prepay_id=…`. https://pay.weixin.qq.com/docs/merchant/apis/jsapi-payment/jsapi-transfer-payment.html
  */
-export const jsapiSignMessage = (appId: string, timeStamp: string, nonce: string, pkg: string) => `${appId}\n${timeStamp}\n${nonce}\n${pkg}\n`;
+export const jsapiSignMessage = (appId: string, timeStamp: string, nonce: string, pkg: string) =>
+  `${appId}\n${timeStamp}\n${nonce}\n${pkg}\n`;
 
 export function signJsapi(appId: string, prepayId: string, key: KeyObject, now: Date, nonce = nonceStr()) {
   const timeStamp = String(unixSeconds(now));
   const pkg = `prepay_id=${prepayId}`;
-  return { appId, timeStamp, nonceStr: nonce, package: pkg, signType: 'RSA' as const, paySign: rsaSign(jsapiSignMessage(appId, timeStamp, nonce, pkg), key) };
+  return {
+    appId,
+    timeStamp,
+    nonceStr: nonce,
+    package: pkg,
+    signType: 'RSA' as const,
+    paySign: rsaSign(jsapiSignMessage(appId, timeStamp, nonce, pkg), key),
+  };
 }
 
 /** The bridge's side: is this the merchant's signature over these parameters? */

@@ -15,23 +15,24 @@ export async function wechatNotifyRoute(
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
 
-  for (const path of o.paths) app.post(
-    path,
-    { schema: { tags: ['payment'], description: '微信支付 APIv3 支付结果通知（由微信支付调用；验签并解密原始报文）' } },
-    async (req, reply) => {
-      try {
-        const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-        const trade = (await o.client()).verifyNotification(req.headers, raw);
-        await o.engine.applyNotification('wechat', trade);
-        return reply.code(204).send();
-      } catch (err) {
-        if (err instanceof NotificationRejected) {
-          req.log.warn({ reason: err.reason }, 'wechat pay callback refused');
-          return reply.code(err.httpStatus).send({ code: 'FAIL', message: '通知未通过校验' });
+  for (const path of o.paths)
+    app.post(
+      path,
+      { schema: { tags: ['payment'], description: '微信支付 APIv3 支付结果通知（由微信支付调用；验签并解密原始报文）' } },
+      async (req, reply) => {
+        try {
+          const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+          const trade = (await o.client()).verifyNotification(req.headers, raw);
+          await o.engine.applyNotification('wechat', trade);
+          return reply.code(204).send();
+        } catch (err) {
+          if (err instanceof NotificationRejected) {
+            req.log.warn({ reason: err.reason }, 'wechat pay callback refused');
+            return reply.code(err.httpStatus).send({ code: 'FAIL', message: '通知未通过校验' });
+          }
+          req.log.error({ err }, 'wechat pay callback failed');
+          return reply.code(500).send({ code: 'FAIL', message: '处理失败，请重试' });
         }
-        req.log.error({ err }, 'wechat pay callback failed');
-        return reply.code(500).send({ code: 'FAIL', message: '处理失败，请重试' });
-      }
-    },
-  );
+      },
+    );
 }

@@ -372,7 +372,10 @@ export function createAlipayFake(options: AlipayFakeOptions | (() => Promise<Ali
       if (t && o.now().getTime() > expiresAt(t)) return gatewayError(reply, 400, 'ACQ.TRADE_HAS_CLOSE', '交易已超时关闭');
       // The trade exists from the moment the cashier opens (query then answers WAIT_BUYER_PAY).
       await control.scan(no);
-      return reply.code(302).header('location', `cashier/${encodeURIComponent(no)}`).send();
+      return reply
+        .code(302)
+        .header('location', `cashier/${encodeURIComponent(no)}`)
+        .send();
     };
     app.get<{ Querystring: Record<string, string> }>('/gateway.do', async (req, reply) =>
       openWapPay(Object.fromEntries(Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string')), reply),
@@ -437,10 +440,17 @@ export function createAlipayFake(options: AlipayFakeOptions | (() => Promise<Ali
         if (action === 'pay') {
           await control.pay(no, { notify: false });
           void control.notify(no);
-          return reply.code(303).header('location', await returnUrlOf(no)).send();
+          return reply
+            .code(303)
+            .header('location', await returnUrlOf(no))
+            .send();
         }
         if (action === 'fail') return reply.code(303).header('location', back('failed')).send();
-        if (action === 'close') return reply.code(303).header('location', t.quitUrl ?? t.returnUrl ?? back('refused')).send();
+        if (action === 'close')
+          return reply
+            .code(303)
+            .header('location', t.quitUrl ?? t.returnUrl ?? back('refused'))
+            .send();
       } catch {
         // Paid already, closed or timed out: the page says which.
       }

@@ -66,11 +66,14 @@ export function validateWapPay(
   } catch {
     return bad('isv.invalid-parameter', 'biz_content 不是有效的JSON');
   }
-  if (typeof biz.out_trade_no !== 'string' || !OUT_TRADE_NO.test(biz.out_trade_no)) return bad('isv.invalid-parameter', 'out_trade_no 格式不正确');
-  if (typeof biz.total_amount !== 'string' || !AMOUNT.test(biz.total_amount)) return bad('isv.invalid-parameter', 'total_amount 格式不正确');
+  if (typeof biz.out_trade_no !== 'string' || !OUT_TRADE_NO.test(biz.out_trade_no))
+    return bad('isv.invalid-parameter', 'out_trade_no 格式不正确');
+  if (typeof biz.total_amount !== 'string' || !AMOUNT.test(biz.total_amount))
+    return bad('isv.invalid-parameter', 'total_amount 格式不正确');
   const amount = parseYuanToFen(biz.total_amount, { maxFen: 100_000_000_00 });
   if (!amount.ok) return bad('ACQ.TOTAL_FEE_EXCEED', '订单金额超出范围');
-  if (typeof biz.subject !== 'string' || !biz.subject || biz.subject.length > 256) return bad('isv.invalid-parameter', 'subject 必填且不超过256个字符');
+  if (typeof biz.subject !== 'string' || !biz.subject || biz.subject.length > 256)
+    return bad('isv.invalid-parameter', 'subject 必填且不超过256个字符');
   if (biz.product_code !== 'QUICK_WAP_WAY') return bad('isv.invalid-parameter', 'product_code 应为 QUICK_WAP_WAY');
   if (biz.timeout_express !== undefined && !/^([1-9]\d{0,3}[mhd]|1c)$/.test(biz.timeout_express))
     return bad('isv.invalid-parameter', 'timeout_express 格式不正确');

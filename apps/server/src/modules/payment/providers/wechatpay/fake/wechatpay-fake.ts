@@ -344,7 +344,10 @@ export function createWechatPayFake(options: WechatPayFakeOptions | (() => Promi
 
     const byPrepay = (prepayId: string | undefined) => [...orders.entries()].find(([, o]) => prepayId && o.prepayId === prepayId);
     const h5Error = (reply: FastifyReply, status: number, detail: string) =>
-      reply.code(status).type('text/html; charset=utf-8').send(errorPage('微信支付', '无法完成支付', detail));
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .send(errorPage('微信支付', '无法完成支付', detail));
 
     /** Everything a phone cashier refuses before it offers to pay: unknown, expired, a foreign return address. */
     async function cashierRefusal(no: string, order: FakeOrder, redirectUrl: string, via: 'H5' | 'JSAPI'): Promise<string | null> {
@@ -433,7 +436,13 @@ export function createWechatPayFake(options: WechatPayFakeOptions | (() => Promi
       reply.header('cache-control', 'no-store');
       const o = await opts();
       const q = req.query;
-      const params = { appId: q.appId ?? '', timeStamp: q.timeStamp ?? '', nonceStr: q.nonceStr ?? '', package: q.package ?? '', paySign: q.paySign ?? '' };
+      const params = {
+        appId: q.appId ?? '',
+        timeStamp: q.timeStamp ?? '',
+        nonceStr: q.nonceStr ?? '',
+        package: q.package ?? '',
+        paySign: q.paySign ?? '',
+      };
       if (params.appId !== o.appid) return h5Error(reply, 400, '调用支付JSAPI缺少参数：appId 不正确');
       if (q.signType !== 'RSA') return h5Error(reply, 400, '调用支付JSAPI缺少参数：signType 应为 RSA');
       if (!verifyJsapiSign(params, o.merchantPublicKey)) return h5Error(reply, 400, '支付验证签名失败');
