@@ -2,12 +2,14 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import type { OrderDetail } from '@lingxi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { returnedFromAuthorization, returnedOrder } from '@/lib/payment';
 import { offerQuery } from '../api/get-offer';
 import { fenText } from '../lib/format';
 import '../orders.css';
-import { PurchaseDialog } from './purchase-dialog';
+
+// The purchase (its form, the payment views) loads when it is opened, not with every chat page.
+const PurchaseDialog = lazy(() => import('./purchase-dialog').then((m) => ({ default: m.PurchaseDialog })));
 
 export interface DeepOfferProps {
   /** The persona (service type key) of the chat page. */
@@ -44,7 +46,11 @@ export function DeepOffer({ type, onPaid, again = false }: DeepOfferProps) {
           </Button>
         </div>
       ) : null}
-      <PurchaseDialog open={open} type={type} personaTitle={offer?.title ?? ''} offer={deep} onClose={() => setOpen(false)} onPaid={paid} />
+      {open ? (
+        <Suspense fallback={null}>
+          <PurchaseDialog open type={type} personaTitle={offer?.title ?? ''} offer={deep} onClose={() => setOpen(false)} onPaid={paid} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -77,28 +77,73 @@ export function OffersPage({ initialized, signedIn }: OffersPageProps) {
     }
   };
 
-  const columns: TableColumnsType<AdminOffer> = [
-    { title: '服务', dataIndex: 'persona_title' },
-    { title: '深度服务', dataIndex: 'title' },
-    { title: '价格', dataIndex: 'price_fen', render: (f: number) => fenText(f) },
-    { title: '次数', dataIndex: 'replies', render: (n: number) => `${n}次` },
-    { title: '状态', dataIndex: 'enabled', render: (on: boolean) => (on ? <Tag color="success">售卖中</Tag> : <Tag>已关闭</Tag>) },
-    {
-      title: '操作',
-      key: 'edit',
-      render: (_, o) => (
-        <Button size="small" onClick={() => setEditing(o)} aria-label={`编辑 ${o.persona_title}`}>
-          编辑
-        </Button>
-      ),
-    },
-  ];
-  const auditColumns: TableColumnsType<AuditRecord> = [
-    { title: '时间', dataIndex: 'created_at', render: (t: string) => formatTime(t) },
-    { title: '操作人', dataIndex: 'actor_phone', render: (p: string | null) => p ?? '（已注销）' },
-    { title: '服务', dataIndex: 'target', render: (k: string) => offers?.find((o) => o.service_type === k)?.persona_title ?? k },
-    { title: '修改（原 → 新）', key: 'change', render: (_, r) => changeText(r.before, r.after) },
-  ];
+  const edit = (o: AdminOffer) => (
+    <Button size="small" onClick={() => setEditing(o)} aria-label={`编辑 ${o.persona_title}`}>
+      编辑
+    </Button>
+  );
+  const state = (on: boolean) => (on ? <Tag color="success">售卖中</Tag> : <Tag>已关闭</Tag>);
+  const persona = (k: string) => offers?.find((o) => o.service_type === k)?.persona_title ?? k;
+  // On a phone the columns stack so everything, the edit button included, fits 375 px.
+  const columns: TableColumnsType<AdminOffer> = isMobile
+    ? [
+        {
+          title: '服务',
+          key: 'what',
+          render: (_, o) => (
+            <>
+              <div>{o.persona_title}</div>
+              <Typography.Text type="secondary" className="orders-count">
+                {o.title}
+              </Typography.Text>
+            </>
+          ),
+        },
+        {
+          title: '价格',
+          key: 'price',
+          render: (_, o) => <span className="orders-left">{`${fenText(o.price_fen)} · ${o.replies}次`}</span>,
+        },
+        {
+          title: '状态',
+          key: 'edit',
+          render: (_, o) => (
+            <>
+              <div>{state(o.enabled)}</div>
+              {edit(o)}
+            </>
+          ),
+        },
+      ]
+    : [
+        { title: '服务', dataIndex: 'persona_title' },
+        { title: '深度服务', dataIndex: 'title' },
+        { title: '价格', dataIndex: 'price_fen', render: (f: number) => fenText(f) },
+        { title: '次数', dataIndex: 'replies', render: (n: number) => `${n}次` },
+        { title: '状态', dataIndex: 'enabled', render: (on: boolean) => state(on) },
+        { title: '操作', key: 'edit', render: (_, o) => edit(o) },
+      ];
+  const auditColumns: TableColumnsType<AuditRecord> = isMobile
+    ? [
+        {
+          title: '修改',
+          key: 'all',
+          render: (_, r) => (
+            <>
+              <div>{`${persona(r.target)}：${changeText(r.before, r.after)}`}</div>
+              <Typography.Text type="secondary" className="orders-count">
+                {`${formatTime(r.created_at)} · ${r.actor_phone ?? '（已注销）'}`}
+              </Typography.Text>
+            </>
+          ),
+        },
+      ]
+    : [
+        { title: '时间', dataIndex: 'created_at', render: (t: string) => formatTime(t) },
+        { title: '操作人', dataIndex: 'actor_phone', render: (p: string | null) => p ?? '（已注销）' },
+        { title: '服务', dataIndex: 'target', render: (k: string) => persona(k) },
+        { title: '修改（原 → 新）', key: 'change', render: (_, r) => changeText(r.before, r.after) },
+      ];
 
   return (
     <div className="page">
@@ -119,7 +164,6 @@ export function OffersPage({ initialized, signedIn }: OffersPageProps) {
                 loading={signedIn && !offers && !error}
                 pagination={false}
                 size={isMobile ? 'small' : 'middle'}
-                scroll={isMobile ? { x: 'max-content' } : undefined}
               />
             </Card>
             <Card size="small" title="修改记录">
@@ -128,7 +172,6 @@ export function OffersPage({ initialized, signedIn }: OffersPageProps) {
                 columns={auditColumns}
                 dataSource={audit?.records ?? []}
                 size="small"
-                scroll={isMobile ? { x: 'max-content' } : undefined}
                 locale={{ emptyText: '暂无修改记录' }}
                 pagination={{ current: auditPage, pageSize: 10, total: audit?.total ?? 0, size: 'small', onChange: setAuditPage }}
               />
