@@ -10,3 +10,4 @@ export * from './contracts/wechat';
 export * from './contracts/referrer';
 export * from './contracts/account';
 export * from './contracts/bazi';
+export * from './contracts/safety';

@@ -27,8 +27,11 @@ export {
 
 export const chatRole = z.enum(['user', 'assistant'], { error: CHAT_MSG.roleInvalid });
 export type ChatRole = z.infer<typeof chatRole>;
-/** A reply keeps its status so a refresh mid-stream shows what has arrived (streaming), and a stop keeps its text. */
-export const messageStatus = z.enum(['streaming', 'done', 'aborted', 'error']);
+/**
+ * A reply keeps its status so a refresh mid-stream shows what has arrived (streaming), and a stop keeps its text.
+ * 'blocked': moderation stopped the reply; its content is the safe replacement text, never the blocked words.
+ */
+export const messageStatus = z.enum(['streaming', 'done', 'aborted', 'error', 'blocked']);
 export type MessageStatus = z.infer<typeof messageStatus>;
 
 const typeField = z

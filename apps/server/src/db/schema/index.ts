@@ -7,3 +7,4 @@ export * from './bazi';
 export * from './payments';
 export * from './wechat';
 export * from './account';
+export * from './safety';

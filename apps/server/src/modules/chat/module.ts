@@ -18,12 +18,22 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
   const tokenizer = await loadTokenizer();
   const resolvePersona = createPersonaResolver(ctx.serviceTypes);
   const active = createActiveTurns();
-  const chat = createChatService({ repo: createChatRepository(ctx.db), resolvePersona, active, tokenizer, config, now: ctx.now });
+  const chat = createChatService({
+    repo: createChatRepository(ctx.db),
+    resolvePersona,
+    active,
+    tokenizer,
+    config,
+    moderation: ctx.moderation,
+    now: ctx.now,
+  });
   const turns = createTurnRunner({
     turns: createTurnRepository(ctx.database),
     llm,
     tokenizer,
     resolvePersona,
+    gate: ctx.safety.gate,
+    moderation: ctx.moderation,
     active,
     config,
     now: ctx.now,

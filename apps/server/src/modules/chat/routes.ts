@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
+import { authOf } from '../../lib/request-auth';
 import type { ChatService } from './service';
 import { openSse } from './sse';
 import type { TurnRunner } from './turn';
@@ -50,7 +51,8 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
     '/chat/chat-streaming',
     { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatTurnBody } },
     async (req, reply) => {
-      const turn = await turns.prepare(req.auth!.user.id, req.body);
+      const auth = authOf(req);
+      const turn = await turns.prepare(auth.user.id, req.body, auth.sessionId);
       const gone = clientGoneSignal(reply);
       reply.hijack();
       const sse = openSse(reply.raw, heartbeatMs);
@@ -72,7 +74,8 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
     '/chat/chat',
     { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatTurnBody, response: { 200: chatResponse } } },
     async (req, reply) => {
-      const turn = await turns.prepare(req.auth!.user.id, req.body);
+      const auth = authOf(req);
+      const turn = await turns.prepare(auth.user.id, req.body, auth.sessionId);
       const { final, error } = await turns.run(turn, () => {}, clientGoneSignal(reply));
       if (error) throw new AppError(error.code === 'timeout' ? 504 : 502, error.message, error.code.toUpperCase());
       return ok(final);

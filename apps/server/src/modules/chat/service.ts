@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CHAT_MSG, type ChatMessage, type PersonaPublic, type SessionDetail, type SessionSummary, type TokenUsage } from '@lingxi/shared';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { ModerationService } from '../moderation';
 import type { ChatConfig } from './config';
 import type { PersonaResolver } from './personas/resolve';
 import type { ChatRepository, MessageRow } from './repository';
@@ -19,6 +20,7 @@ export function createChatService(d: {
   active: ActiveTurns;
   tokenizer: TokenCounter;
   config: ChatConfig;
+  moderation: ModerationService;
   now: () => Date;
 }) {
   async function ownSession(user: UserRow, sessionId: string) {
@@ -102,6 +104,7 @@ export function createChatService(d: {
     },
 
     async rename(user: UserRow, sessionId: string, name: string) {
+      await d.moderation.assertClean(name, { scene: 'session_name', userId: user.id, sessionId });
       if (!(await d.repo.renameSession(sessionId, user.id, name, d.now()))) throw notFound(CHAT_MSG.sessionNotFound);
       return { session_id: sessionId, session_name: name };
     },
@@ -126,6 +129,7 @@ export function createChatService(d: {
       },
     ) {
       const s = await ownSession(user, b.session_id);
+      await d.moderation.assertClean(b.content, { scene: b.role === 'user' ? 'question' : 'answer', userId: user.id, sessionId: s.id });
       const parsed = b.message_time ? new Date(b.message_time) : null;
       const time = parsed && !Number.isNaN(parsed.getTime()) ? parsed : d.now();
       let saved: { order: number } | null;
