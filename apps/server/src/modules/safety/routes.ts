@@ -103,7 +103,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService }> = as
     '/safety/emergency-alert',
     {
       ...pre,
-      config: byUser(5, '1 minute'),
+      config: byUser(10, '1 minute'),
       schema: { tags, security, body: emergencyAlertBody, response: { 200: emergencyAlertResponse } },
     },
     async (req) => ok(await safety.sendEmergencyAlert(who(req).user, req.body.session_id), '已通知你的紧急联系人'),
