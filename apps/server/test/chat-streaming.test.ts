@@ -8,7 +8,7 @@ import { baziCharts, chatMessages } from '../src/db/schema';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
 import { DEFAULT_USAGE, startFakeOpenAi, type FakeMode, type FakeOpenAi } from './support/fake-openai';
-import { bearer, registerChatUser, registerUser } from './support/users';
+import { bearer, registerChatUser } from './support/users';
 import { until } from './support/until';
 
 /**

@@ -60,18 +60,42 @@ describe.each(dbTargets)('minor mode, enforced on the server, on %s', (target) =
     expect([refused.status, refused.message]).toEqual([451, '未满14周岁需要监护人同意后才能使用，请在个人中心完成监护人验证']);
     expect((await status(ctx, child.token)).minor).toMatchObject({ band: 'under14', guardian_required: true });
 
-    const own = await ctx.inject({ method: 'POST', url: '/api/account/guardian/send-code', headers: bearer(child.token), payload: { guardian_phone: child.phone } });
+    const own = await ctx.inject({
+      method: 'POST',
+      url: '/api/account/guardian/send-code',
+      headers: bearer(child.token),
+      payload: { guardian_phone: child.phone },
+    });
     expect([own.statusCode, own.json().message]).toEqual([400, '监护人手机号不能是本人的手机号']);
 
     const guardian = newPhone();
-    const sent = await ctx.inject({ method: 'POST', url: '/api/account/guardian/send-code', headers: bearer(child.token), payload: { guardian_phone: guardian } });
+    const sent = await ctx.inject({
+      method: 'POST',
+      url: '/api/account/guardian/send-code',
+      headers: bearer(child.token),
+      payload: { guardian_phone: guardian },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
-    const wrong = await ctx.inject({ method: 'POST', url: '/api/account/guardian/verify', headers: bearer(child.token), payload: { guardian_phone: guardian, code: '000000' } });
+    const wrong = await ctx.inject({
+      method: 'POST',
+      url: '/api/account/guardian/verify',
+      headers: bearer(child.token),
+      payload: { guardian_phone: guardian, code: '000000' },
+    });
     expect(wrong.statusCode).toBe(400);
     const code = await latestCode(ctx, guardian);
-    const ok = await ctx.inject({ method: 'POST', url: '/api/account/guardian/verify', headers: bearer(child.token), payload: { guardian_phone: guardian, code } });
+    const ok = await ctx.inject({
+      method: 'POST',
+      url: '/api/account/guardian/verify',
+      headers: bearer(child.token),
+      payload: { guardian_phone: guardian, code },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data.minor).toMatchObject({ guardian_required: false, guardian_verified: true, guardian_phone: `${guardian.slice(0, 3)}****${guardian.slice(7)}` });
+    expect(ok.json().data.minor).toMatchObject({
+      guardian_required: false,
+      guardian_verified: true,
+      guardian_phone: `${guardian.slice(0, 3)}****${guardian.slice(7)}`,
+    });
     expect((await ask(ctx, child.token, 'general')).status).toBe(200);
   });
 
@@ -79,7 +103,12 @@ describe.each(dbTargets)('minor mode, enforced on the server, on %s', (target) =
     advanceToBeijingHour(ctx, 10);
     const child = await registerUser(ctx, { birth_year: childYear() });
     const guardian = newPhone();
-    await ctx.inject({ method: 'POST', url: '/api/account/guardian/send-code', headers: bearer(child.token), payload: { guardian_phone: guardian } });
+    await ctx.inject({
+      method: 'POST',
+      url: '/api/account/guardian/send-code',
+      headers: bearer(child.token),
+      payload: { guardian_phone: guardian },
+    });
     await ctx.inject({
       method: 'POST',
       url: '/api/account/guardian/verify',
@@ -95,7 +124,12 @@ describe.each(dbTargets)('minor mode, enforced on the server, on %s', (target) =
     expect([other.statusCode, other.json().message]).toEqual([400, '请使用已登记的监护人手机号验证']);
 
     ctx.advance(61_000);
-    await ctx.inject({ method: 'POST', url: '/api/account/guardian/send-code', headers: bearer(child.token), payload: { guardian_phone: guardian } });
+    await ctx.inject({
+      method: 'POST',
+      url: '/api/account/guardian/send-code',
+      headers: bearer(child.token),
+      payload: { guardian_phone: guardian },
+    });
     const left = await put({ birth_year: 1990, guardian_phone: guardian, guardian_code: await latestCode(ctx, guardian) });
     expect(left.statusCode, left.body).toBe(200);
     expect(left.json().data.minor).toMatchObject({ active: false, band: 'adult' });
@@ -107,9 +141,19 @@ describe.each(dbTargets)('minor mode, enforced on the server, on %s', (target) =
     advanceToBeijingHour(ctx, 10);
     const u = await registerUser(ctx);
     expect((await status(ctx, u.token)).minor).toMatchObject({ active: false, band: null });
-    const future = await ctx.inject({ method: 'PUT', url: '/api/account/age', headers: bearer(u.token), payload: { birth_year: beijingYear(ctx) + 1 } });
+    const future = await ctx.inject({
+      method: 'PUT',
+      url: '/api/account/age',
+      headers: bearer(u.token),
+      payload: { birth_year: beijingYear(ctx) + 1 },
+    });
     expect([future.statusCode, future.json().message]).toEqual([400, '请选择正确的出生年份']);
-    const res = await ctx.inject({ method: 'PUT', url: '/api/account/age', headers: bearer(u.token), payload: { birth_year: minorYear() } });
+    const res = await ctx.inject({
+      method: 'PUT',
+      url: '/api/account/age',
+      headers: bearer(u.token),
+      payload: { birth_year: minorYear() },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.minor).toMatchObject({ active: true, band: 'minor' });
     const tipRes = await ctx.inject({ method: 'POST', url: '/api/reward/wechat-pay', headers: bearer(u.token), payload: tip });

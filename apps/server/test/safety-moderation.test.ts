@@ -147,7 +147,12 @@ describe.each(dbTargets)('content moderation of questions, replies and what user
     });
     expect([rename.statusCode, rename.json().message]).toEqual([422, '内容包含违规信息，请修改后重试']);
 
-    const profile = await ctx.inject({ method: 'PUT', url: '/api/auth/update-profile', headers: bearer(token), payload: { username: '代开发票找我' } });
+    const profile = await ctx.inject({
+      method: 'PUT',
+      url: '/api/auth/update-profile',
+      headers: bearer(token),
+      payload: { username: '代开发票找我' },
+    });
     expect([profile.statusCode, profile.json().message]).toEqual([422, '用户名包含违规信息，请修改后重试']);
 
     const phone = newPhone();

@@ -82,13 +82,23 @@ describe.each(dbTargets)('the emergency contact on %s', (target) => {
     const u = await registerUser(ctx, { name: '小林' });
     await acknowledgeAi(ctx, u.token);
     const contact = '13911112222';
-    const set = await ctx.inject({ method: 'PUT', url: '/api/safety/emergency-contact', headers: bearer(u.token), payload: { name: '妈妈', phone: contact } });
+    const set = await ctx.inject({
+      method: 'PUT',
+      url: '/api/safety/emergency-contact',
+      headers: bearer(u.token),
+      payload: { name: '妈妈', phone: contact },
+    });
     expect(set.json().data.emergency_contact).toEqual({ name: '妈妈', phone: '139****2222' });
 
     const calm = await newSession(ctx, u.token, 'psychology');
     await ask(ctx, u.token, 'psychology', '今天天气不错', calm);
     const alert = (session_id: string, confirm?: boolean) =>
-      ctx.inject({ method: 'POST', url: '/api/safety/emergency-alert', headers: bearer(u.token), payload: { session_id, ...(confirm === undefined ? {} : { confirm }) } });
+      ctx.inject({
+        method: 'POST',
+        url: '/api/safety/emergency-alert',
+        headers: bearer(u.token),
+        payload: { session_id, ...(confirm === undefined ? {} : { confirm }) },
+      });
     const noCrisis = await alert(calm, true);
     expect([noCrisis.statusCode, noCrisis.json().message]).toEqual([400, '当前对话没有需要通知紧急联系人的情况']);
 
@@ -111,7 +121,9 @@ describe.each(dbTargets)('the emergency contact on %s', (target) => {
     expect(sms.code).toBeNull();
 
     const exported = await ctx.inject({ method: 'GET', url: '/api/account/export', headers: bearer(u.token) });
-    expect(exported.json().data.emergency_alerts).toEqual([expect.objectContaining({ session_id: key, status: 'sent', contact_phone: contact })]);
+    expect(exported.json().data.emergency_alerts).toEqual([
+      expect.objectContaining({ session_id: key, status: 'sent', contact_phone: contact }),
+    ]);
 
     expect((await alert(key, true)).statusCode).toBe(200);
     expect((await alert(key, true)).statusCode).toBe(200);
@@ -121,9 +133,19 @@ describe.each(dbTargets)('the emergency contact on %s', (target) => {
 
   it("refuses an alert without a contact, and the user's own number as the contact", async () => {
     const u = await registerUser(ctx);
-    const self = await ctx.inject({ method: 'PUT', url: '/api/safety/emergency-contact', headers: bearer(u.token), payload: { name: '我', phone: u.phone } });
+    const self = await ctx.inject({
+      method: 'PUT',
+      url: '/api/safety/emergency-contact',
+      headers: bearer(u.token),
+      payload: { name: '我', phone: u.phone },
+    });
     expect([self.statusCode, self.json().message]).toEqual([400, '紧急联系人不能是本人的手机号']);
-    const none = await ctx.inject({ method: 'POST', url: '/api/safety/emergency-alert', headers: bearer(u.token), payload: { session_id: 'x', confirm: true } });
+    const none = await ctx.inject({
+      method: 'POST',
+      url: '/api/safety/emergency-alert',
+      headers: bearer(u.token),
+      payload: { session_id: 'x', confirm: true },
+    });
     expect([none.statusCode, none.json().message]).toEqual([400, '请先在个人中心设置紧急联系人']);
   });
 });

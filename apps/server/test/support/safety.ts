@@ -16,7 +16,12 @@ export function advanceToBeijingHour(ctx: TestContext, hour: number) {
 export const beijingYear = (ctx: TestContext) => new Date(ctx.now().getTime() + 8 * 3_600_000).getUTCFullYear();
 
 export async function newSession(ctx: TestContext, token: string, type: string) {
-  const res = await ctx.inject({ method: 'POST', url: '/api/chat/chat-new', headers: bearer(token), payload: { type, query: '', key: randomUUID() } });
+  const res = await ctx.inject({
+    method: 'POST',
+    url: '/api/chat/chat-new',
+    headers: bearer(token),
+    payload: { type, query: '', key: randomUUID() },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().session_id as string;
 }
@@ -35,7 +40,11 @@ export async function ask(ctx: TestContext, token: string, type: string, query =
 }
 
 export async function status(ctx: TestContext, token: string, heartbeat = false) {
-  const res = await ctx.inject({ method: heartbeat ? 'POST' : 'GET', url: heartbeat ? '/api/safety/heartbeat' : '/api/safety/status', headers: bearer(token) });
+  const res = await ctx.inject({
+    method: heartbeat ? 'POST' : 'GET',
+    url: heartbeat ? '/api/safety/heartbeat' : '/api/safety/status',
+    headers: bearer(token),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }

@@ -105,18 +105,22 @@ DECLARE
   v_delta integer := 0;
 BEGIN
   SELECT s.last_active_at, s.started_at, s.break_acked_at INTO v_last, v_started, v_acked
-    FROM usage_streaks s WHERE s.user_id = p_user FOR UPDATE;
-  IF p_track THEN
+    FROM usage_streaks s WHERE s.user_id = p_user;
+  -- Use is counted in whole seconds: a burst of turns within the same second reads only, and takes no row lock.
+  IF p_track AND (v_last IS NULL OR p_now - v_last >= interval '1 second') THEN
+    SELECT s.last_active_at, s.started_at, s.break_acked_at INTO v_last, v_started, v_acked
+      FROM usage_streaks s WHERE s.user_id = p_user FOR UPDATE;
     IF v_last IS NULL THEN
       INSERT INTO usage_streaks AS s (user_id, started_at, last_active_at) VALUES (p_user, p_now, p_now)
-        ON CONFLICT (user_id) DO UPDATE SET last_active_at = greatest(s.last_active_at, excluded.last_active_at);
-      v_started := p_now;
+        ON CONFLICT (user_id) DO NOTHING;
+      v_started := coalesce(v_started, p_now);
     ELSIF p_now - v_last > make_interval(secs => p_idle_gap_seconds) THEN
       UPDATE usage_streaks s SET started_at = p_now, last_active_at = p_now WHERE s.user_id = p_user;
       v_started := p_now;
-    ELSIF p_now > v_last THEN
-      v_delta := ceil(extract(epoch FROM p_now - v_last))::integer;
-      UPDATE usage_streaks s SET last_active_at = p_now WHERE s.user_id = p_user;
+    ELSIF p_now - v_last >= interval '1 second' THEN
+      -- The fraction of a second left over is kept for the next call (last_active_at moves by whole seconds).
+      v_delta := floor(extract(epoch FROM p_now - v_last))::integer;
+      UPDATE usage_streaks s SET last_active_at = v_last + make_interval(secs => v_delta) WHERE s.user_id = p_user;
     END IF;
     IF v_delta > 0 THEN
       INSERT INTO usage_days AS d (user_id, day, seconds) VALUES (p_user, p_day, v_delta)
