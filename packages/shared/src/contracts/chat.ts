@@ -202,6 +202,8 @@ export const personaPublic = z.object({
   greeting: z.string(),
   suggested_questions: z.array(z.string()),
   disclaimer: z.string(),
+  /** An emotional companion persona: the 你正在和AI对话 notice is acknowledged before it answers (issue #13). */
+  companion: z.boolean(),
 });
 export type PersonaPublic = z.infer<typeof personaPublic>;
 export const personaResponse = envelope(personaPublic);

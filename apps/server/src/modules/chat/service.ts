@@ -58,6 +58,7 @@ export function createChatService(d: {
         greeting: r.persona.greeting,
         suggested_questions: [...r.persona.suggestedQuestions],
         disclaimer: r.persona.safety.disclaimer,
+        companion: !!r.persona.safety.companion,
       };
     },
 
