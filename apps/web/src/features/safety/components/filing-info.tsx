@@ -22,7 +22,10 @@ export function FilingInfo({ className }: { className?: string }) {
     };
   }, []);
   if (!filing) return null;
-  const { icp, public_security: psb, generative_ai: ai } = filing;
+  // The footer is on every page: an unexpected answer shows nothing rather than breaking the page.
+  const icp = filing.icp ?? null;
+  const psb = filing.public_security ?? null;
+  const ai = Array.isArray(filing.generative_ai) ? filing.generative_ai : [];
   if (!icp && !psb && ai.length === 0) return null;
   return (
     <div className={className ?? 'filing-info'} data-testid="filing-info">
