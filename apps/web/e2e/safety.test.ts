@@ -94,7 +94,7 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
     await admin.getByRole('row').nth(1).click();
     const drawer = admin.getByRole('dialog', { name: '举报详情' });
     await drawer.getByText('回复里的数据是编的').waitFor();
-    await drawer.getByText('给我一个建议').waitFor();
+    await drawer.locator('.report-context-msg').first().getByText('给我一个建议').waitFor();
     await drawer.getByLabel('处理说明').fill('已核实，感谢反馈，我们已调整相关回答');
     await screenshot(admin, 'safety-report-queue-desktop');
     await drawer.getByRole('button', { name: '提交处理结果' }).click();
@@ -149,13 +149,37 @@ describe.skipIf(Boolean(inject('skipReason')))('a reply stopped by moderation, a
   let own: Awaited<ReturnType<typeof startOwnServer>>;
   beforeAll(async () => {
     // A one-minute reminder, and a word the offline demo reply contains: every reply on this server is stopped.
-    own = await startOwnServer({ BREAK_REMINDER_MINUTES: '1' }, ['离线演示内容']);
+    own = await startOwnServer(
+      {
+        BREAK_REMINDER_MINUTES: '1',
+        SITE_ICP_NUMBER: '京ICP备12345678号-1',
+        SITE_PUBLIC_SECURITY_NUMBER: '京公网安备11010502030143号',
+        GENAI_MODEL_NAME: '灵犀对话模型',
+        GENAI_FILING_NUMBER: 'Beijing-LingXi-20250101',
+      },
+      ['离线演示内容'],
+    );
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await own?.stop();
   });
+
+  for (const viewport of ['mobile', 'desktop'] as ViewportName[]) {
+    it(`shows the configured filing numbers in the footer and on the about page at ${viewport === 'mobile' ? 375 : 1280} px`, async () => {
+      const page = await newPage(browser, own.baseUrl, viewport);
+      await page.goto('/about');
+      const about = page.locator('.filing-info-about');
+      await about.getByText('生成式人工智能服务备案：灵犀对话模型（Beijing-LingXi-20250101）').waitFor();
+      expect(await about.getByRole('link', { name: '京ICP备12345678号-1' }).getAttribute('href')).toBe('https://beian.miit.gov.cn/');
+      const footer = page.locator('.app-footer [data-testid="filing-info"]');
+      await footer.getByText('京公网安备11010502030143号').waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await screenshot(page, `safety-filing-about-${viewport}`);
+      await page.close();
+    });
+  }
 
   it('shows a blocked reply as the replacement text, never the blocked words, then reminds to rest after a minute of use and leaves in one tap', async () => {
     const { token } = await registerViaApi(own.baseUrl, nextPhone(), '小休');

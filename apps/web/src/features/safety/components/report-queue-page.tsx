@@ -130,9 +130,11 @@ function ReportDetailDrawer({ id, onClose }: { id: string; onClose: () => void }
               ))}
             </div>
           ) : (
-            <Typography.Text type="secondary">用户已删除该对话，以下为举报时的回复内容：</Typography.Text>
+            <>
+              <Typography.Text type="secondary">用户已删除该对话，以下为举报时的回复内容：</Typography.Text>
+              <Typography.Paragraph className="report-excerpt">{report.reply_excerpt}</Typography.Paragraph>
+            </>
           )}
-          <Typography.Paragraph className="report-excerpt">{report.reply_excerpt}</Typography.Paragraph>
           {report.status === 'pending' ? (
             <Flex vertical gap={8}>
               <Radio.Group value={outcome} onChange={(e) => setOutcome(e.target.value)}>
@@ -147,6 +149,7 @@ function ReportDetailDrawer({ id, onClose }: { id: string; onClose: () => void }
                 rows={3}
                 placeholder="处理说明（举报人可见）"
                 aria-label="处理说明"
+                className="report-note"
               />
               {error && <Alert type="error" showIcon title={error} />}
               <Button type="primary" loading={busy} onClick={() => void resolve()}>
