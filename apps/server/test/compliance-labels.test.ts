@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contentReports, moderationEvents, safetySettings } from '../src/db/schema';
+import { contentReports, moderationEvents, safetySettings, usageDays, users } from '../src/db/schema';
+import { createAccountMerger } from '../src/modules/account';
+import { createSafetyRepository } from '../src/modules/safety/repository';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
 import { ask, beijingYear } from './support/safety';
@@ -78,5 +80,41 @@ describe.each(dbTargets)('labels and records in the personal-data export and era
     const events = await ctx.database.db.select().from(moderationEvents).where(eq(moderationEvents.sessionId, turn.session));
     expect(events).toEqual([expect.objectContaining({ userId: null, scene: 'question' })]);
     expect(await ctx.database.db.select().from(safetySettings).where(eq(safetySettings.userId, u.user.id))).toEqual([]);
+  });
+
+  it('carries the age declaration and the day’s use into the kept account when accounts are joined, never overwriting its own', async () => {
+    const a = await registerUser(ctx, { birth_year: beijingYear(ctx) - 15 });
+    const b = await registerUser(ctx);
+    const c = await registerUser(ctx, { birth_year: 1985 });
+    const db = ctx.database.db;
+    await db.insert(usageDays).values([
+      { userId: a.user.id, day: '2026-11-20', seconds: 600 },
+      { userId: b.user.id, day: '2026-11-20', seconds: 60 },
+    ]);
+    const row = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0] as typeof users.$inferSelect;
+    const merge = createAccountMerger(db);
+    await merge(await row(a.user.id), await row(b.user.id));
+    expect((await db.select().from(safetySettings).where(eq(safetySettings.userId, b.user.id)))[0]?.birthYear).toBe(beijingYear(ctx) - 15);
+    expect((await db.select().from(usageDays).where(eq(usageDays.userId, b.user.id)))[0]?.seconds).toBe(660);
+    // The kept account's own declaration wins.
+    await merge(await row(b.user.id), await row(c.user.id));
+    expect((await db.select().from(safetySettings).where(eq(safetySettings.userId, c.user.id)))[0]?.birthYear).toBe(1985);
+  });
+
+  it('deletes records past the retention period, but never a report still waiting to be handled', async () => {
+    const u = await registerUser(ctx);
+    const db = ctx.database.db;
+    const old = new Date(Date.now() - 200 * 86_400_000);
+    await db
+      .insert(moderationEvents)
+      .values({ userId: u.user.id, scene: 'question', category: 'illegal', provider: 'local', createdAt: old });
+    await db.insert(contentReports).values([
+      { userId: u.user.id, sessionId: 'old-1', orderNum: 2, reason: 'other', replyExcerpt: 'x', status: 'resolved', createdAt: old },
+      { userId: u.user.id, sessionId: 'old-2', orderNum: 2, reason: 'other', replyExcerpt: 'y', status: 'pending', createdAt: old },
+    ]);
+    await createSafetyRepository(ctx.database).purgeBefore(new Date(Date.now() - 180 * 86_400_000));
+    expect(await db.select().from(moderationEvents).where(eq(moderationEvents.userId, u.user.id))).toEqual([]);
+    const left = await db.select().from(contentReports).where(eq(contentReports.userId, u.user.id));
+    expect(left.map((r) => r.sessionId)).toEqual(['old-2']);
   });
 });
