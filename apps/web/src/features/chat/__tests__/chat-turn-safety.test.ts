@@ -50,7 +50,7 @@ describe('a chat turn refused or stopped by the safety layer', () => {
     );
     const onFailure = vi.fn();
     await startTurn(req, { onUnauthorized: vi.fn(), onFailure }).done;
-    expect(onFailure).toHaveBeenCalledWith('未成年人模式下不能使用该服务', '未成年人模式下不能使用该服务');
+    expect(onFailure).toHaveBeenCalledWith('未成年人模式下不能使用该服务', null);
     expect(useChatStore.getState().error).toBe('未成年人模式下不能使用该服务');
   });
 
