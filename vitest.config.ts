@@ -31,6 +31,7 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -26,6 +26,7 @@ import type { AuthService } from './service';
 import type { UserRow } from '../../db/schema';
 import type { RequestMeta } from '../../lib/request-meta';
 import { toUserInfo, type WechatIdentityView } from './user-info';
+import { signedIn } from '../../plugins/auth';
 
 /** The WeChat module's part in sign-in (modules/wechat): the QR ticket login and the identities shown in user_info. */
 export interface WechatSignIn {
@@ -53,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (
   const limited = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
   // One extra indexed query per answer: the user's WeChat identities.
   const userInfo = async (u: UserRow) => toUserInfo(u, adminPhones, await wechat.identitiesOf(u.id));
-  const signedIn = async (message: string, r: { user: UserRow; token: string }) => {
+  const signInAnswer = async (message: string, r: { user: UserRow; token: string }) => {
     const user_info = await userInfo(r.user);
     return { success: true, message, token: r.token, user_info, data: { token: r.token, user_info } };
   };
@@ -80,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (
         { scene: 'register', userId: r.user.id, phone: r.user.phone, policyVersion: req.body.policy_version },
         requestMeta(req),
       );
-      return signedIn('注册成功', r);
+      return signInAnswer('注册成功', r);
     },
   );
 
@@ -105,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (
         { scene: `login:${b.login_type}`, userId: r.user.id, phone: r.user.phone, policyVersion: b.policy_version },
         meta,
       );
-      return { ...(await signedIn('登录成功', r)), need_bind_phone: !r.user.phone };
+      return { ...(await signInAnswer('登录成功', r)), need_bind_phone: !r.user.phone };
     },
   );
 
@@ -118,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (
         { scene: 'login:phone', userId: r.user.id, phone: r.user.phone, policyVersion: req.body.policy_version },
         requestMeta(req),
       );
-      return signedIn('登录成功', r);
+      return signInAnswer('登录成功', r);
     },
   );
 
@@ -149,7 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (
       serializerCompiler: plainJson,
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: meResponse } },
     },
-    async (req) => ok(await userInfo(req.auth!.user)),
+    async (req) => ok(await userInfo(signedIn(req).user)),
   );
 
   app.put(
@@ -159,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (
       schema: { tags: ['auth'], security: [{ bearer: [] }], body: updateProfileBody, response: { 200: updateProfileResponse } },
     },
     async (req) => {
-      const user = req.auth!.user;
+      const user = signedIn(req).user;
       await moderation.assertClean(req.body.username, { scene: 'username', userId: user.id }, '用户名包含违规信息，请修改后重试');
       return ok(await userInfo(await auth.updateProfile(user, req.body.username)), '用户名已更新');
     },
@@ -169,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (
     '/auth/logout',
     { preHandler: app.requireUser, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: okMessage } } },
     async (req) => {
-      await auth.logout(req.auth!.sessionId);
+      await auth.logout(signedIn(req).sessionId);
       return { success: true, message: '已退出登录' };
     },
   );

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, plainJson } from '../../lib/reply';
 import type { BaziService } from './service';
+import { signedIn } from '../../plugins/auth';
 
 const tags = ['bazi'];
 const security = [{ bearer: [] }];
@@ -54,20 +55,20 @@ export const baziRoutes: FastifyPluginAsyncZod<{ service: BaziService; ratePerMi
         response: { 200: baziChartListResponse },
       },
     },
-    async (req) => ok(await service.list(req.auth!.user.id, req.query.page, req.query.page_size)),
+    async (req) => ok(await service.list(signedIn(req).user.id, req.query.page, req.query.page_size)),
   );
 
   app.get(
     '/bazi-paipan/charts/:id',
     { preHandler: app.requireUser, schema: { tags, security, params: baziChartIdParams, response: { 200: baziSavedChartResponse } } },
-    async (req) => ok(await service.get(req.auth!.user.id, req.params.id)),
+    async (req) => ok(await service.get(signedIn(req).user.id, req.params.id)),
   );
 
   app.delete(
     '/bazi-paipan/charts/:id',
     { preHandler: app.requireUser, schema: { tags, security, params: baziChartIdParams, response: { 200: baziDeleteResponse } } },
     async (req) => {
-      await service.remove(req.auth!.user.id, req.params.id);
+      await service.remove(signedIn(req).user.id, req.params.id);
       return ok(null, BAZI_MESSAGES.deleted);
     },
   );

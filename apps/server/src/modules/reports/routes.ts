@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
-import { authOf } from '../../lib/request-auth';
+import { signedIn } from '../../plugins/auth';
 import type { ReportService } from './service';
 
 const tags = ['reports'];
@@ -26,13 +26,13 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
       config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.auth?.user.id ?? req.ip } },
       schema: { tags, security, summary: '举报一条AI回复', body: createReportBody, response: { 200: reportResponse } },
     },
-    async (req) => ok(await reports.create(authOf(req).user, req.body), '举报已提交，我们会尽快处理'),
+    async (req) => ok(await reports.create(signedIn(req).user, req.body), '举报已提交，我们会尽快处理'),
   );
 
   app.get(
     '/reports/mine',
     { preHandler: app.requireUser, schema: { tags, security, summary: '我的举报及处理结果', response: { 200: myReportsResponse } } },
-    async (req) => ok(await reports.mine(authOf(req).user)),
+    async (req) => ok(await reports.mine(signedIn(req).user)),
   );
 
   app.get(
@@ -63,6 +63,6 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
         response: { 200: reportResponse },
       },
     },
-    async (req) => ok(await reports.resolve(authOf(req).user, req.params.id, req.body), '已处理'),
+    async (req) => ok(await reports.resolve(signedIn(req).user, req.params.id, req.body), '已处理'),
   );
 };

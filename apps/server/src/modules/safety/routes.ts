@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
-import { authOf } from '../../lib/request-auth';
+import { signedIn } from '../../plugins/auth';
 import type { SafetyService } from './service';
 
 const tags = ['safety'];
@@ -24,7 +24,7 @@ const byUser = (max: number, timeWindow: string) => ({
 /** Minor mode, the AI notice and break reminder, the emergency contact (issue #13). */
 export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService }> = async (app, { safety }) => {
   const who = (req: FastifyRequest) => {
-    const auth = authOf(req);
+    const auth = signedIn(req);
     return { user: auth.user, session: auth.sessionId };
   };
   const pre = { preHandler: app.requireUser };
