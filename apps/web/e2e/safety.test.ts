@@ -104,7 +104,8 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
     await page.reload();
     await mine.getByText('已处理').waitFor();
     await mine.getByText('处理结果：已核实，感谢反馈，我们已调整相关回答').waitFor();
-    await screenshot(page, 'safety-profile-reports-mobile');
+    await page.getByTestId('emergency-contact-card').scrollIntoViewIfNeeded();
+    await screenshot(page, 'safety-profile-reports-mobile', false);
     await page.close();
   });
 
@@ -116,7 +117,7 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
     await card.getByText('已开启').waitFor();
     expect(await card.innerText()).toContain('每天最多使用 60 分钟');
     await card.scrollIntoViewIfNeeded();
-    await screenshot(page, 'safety-minor-mode-profile-mobile');
+    await screenshot(page, 'safety-minor-mode-profile-mobile', false);
 
     await page.goto('/chat/love');
     await page.getByTestId('ai-disclosure').waitFor();
