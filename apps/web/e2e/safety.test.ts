@@ -109,6 +109,38 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
     await page.close();
   });
 
+  it('sets an emergency contact in the profile and texts them from the crisis card only after confirming', async () => {
+    const { token } = await registerViaApi(baseUrl, nextPhone(), '小援');
+    const page = await newPage(browser, baseUrl, 'mobile');
+    await page.goto(`/profile?token=${encodeURIComponent(token)}`);
+    const card = page.getByTestId('emergency-contact-card');
+    const contact = nextPhone();
+    await card.getByLabel('联系人称呼').fill('妈妈');
+    await card.getByLabel('联系人手机号').fill(contact);
+    await card.getByRole('button', { name: /保\s*存/ }).click();
+    await card.getByText(`妈妈 ${contact.slice(0, 3)}****${contact.slice(7)}`).waitFor();
+
+    await page.goto('/chat/psychology');
+    await page.getByTestId('safety-confirm').click();
+    await ask(page, '我真的不想活了');
+    await lastReplyDone(page);
+    const alert = page.locator('.chat-crisis-card').getByTestId('emergency-alert');
+    await alert.waitFor();
+    const sms = () => fetch(`${baseUrl}/api/sandbox/sms?phone=${contact}`).then((r) => r.status);
+    expect(await sms()).toBe(404);
+    await alert.click();
+    const confirm = page.getByRole('dialog', { name: '通知紧急联系人' });
+    await confirm.getByText('将给 妈妈').waitFor();
+    await screenshot(page, 'safety-emergency-confirm-mobile', false);
+    await confirm.getByRole('button', { name: '先不用' }).click();
+    expect(await sms()).toBe(404);
+    await alert.click();
+    await confirm.getByRole('button', { name: '确认发送' }).click();
+    await page.getByText('已通知妈妈').first().waitFor();
+    expect(await sms()).toBe(200);
+    await page.close();
+  });
+
   it('puts a minor in minor mode: rules in the profile, intimate personas refused, and a child waits for the guardian', async () => {
     const minor = await registerViaApi(baseUrl, nextPhone(), '小未', 'secret123', { birth_year: beijingYear() - 16 });
     const page = await newPage(browser, baseUrl, 'mobile');
