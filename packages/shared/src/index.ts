@@ -11,3 +11,4 @@ export * from './contracts/referrer';
 export * from './contracts/account';
 export * from './contracts/bazi';
 export * from './contracts/orders';
+export * from './contracts/safety';

@@ -5,6 +5,8 @@ export const paths = {
   baziResult: '/baziresult',
   chat: '/chat/:type',
   tokenStats: '/token-stats',
+  /** Administrators' report queue (issue #13). */
+  reportQueue: '/admin/reports',
   login: '/login',
   register: '/register',
   rewardList: '/rewardlist',

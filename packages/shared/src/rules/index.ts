@@ -13,3 +13,4 @@ export * from './chat-limits';
 export * from './payment';
 export * from './orders';
 export * from './return-path';
+export * from './safety';

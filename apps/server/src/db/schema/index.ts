@@ -8,3 +8,4 @@ export * from './payments';
 export * from './wechat';
 export * from './account';
 export * from './orders';
+export * from './safety';

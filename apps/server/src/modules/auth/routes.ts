@@ -21,6 +21,7 @@ import { unauthorized } from '../../lib/errors';
 import { ok, plainJson } from '../../lib/reply';
 import { requestMeta } from '../../lib/request-meta';
 import type { ConsentService } from '../consent';
+import type { ModerationService } from '../moderation';
 import type { AuthService } from './service';
 import type { UserRow } from '../../db/schema';
 import type { RequestMeta } from '../../lib/request-meta';
@@ -39,10 +40,17 @@ interface Opts {
   adminPhones: readonly string[];
   perMinute: number;
   wechat: WechatSignIn;
+  /** Names people choose are checked like everything else users write (issue #13). */
+  moderation: ModerationService;
+  /** The register body's optional birth year (minor mode, modules/safety). */
+  declareAge: (userId: string, birthYear: number | null | undefined) => Promise<void>;
 }
 
 /** Spec §7 Auth. Handlers only parse, call the service and shape the answer. */
-export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, consent, adminPhones, perMinute, wechat }) => {
+export const authRoutes: FastifyPluginAsyncZod<Opts> = async (
+  app,
+  { auth, consent, adminPhones, perMinute, wechat, moderation, declareAge },
+) => {
   const limited = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
   // One extra indexed query per answer: the user's WeChat identities.
   const userInfo = async (u: UserRow) => toUserInfo(u, adminPhones, await wechat.identitiesOf(u.id));
@@ -66,7 +74,9 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, conse
     '/auth/register',
     { config: limited, schema: { tags: ['auth'], body: registerBody, response: { 200: authResponse } } },
     async (req) => {
+      await moderation.assertClean(req.body.name, { scene: 'username' }, '用户名包含违规信息，请修改后重试');
       const r = await auth.register(req.body, requestMeta(req));
+      await declareAge(r.user.id, req.body.birth_year);
       await consent.record(
         { scene: 'register', userId: r.user.id, phone: r.user.phone, policyVersion: req.body.policy_version },
         requestMeta(req),
@@ -149,7 +159,11 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, conse
       preHandler: app.requireUser,
       schema: { tags: ['auth'], security: [{ bearer: [] }], body: updateProfileBody, response: { 200: updateProfileResponse } },
     },
-    async (req) => ok(await userInfo(await auth.updateProfile(signedIn(req).user, req.body.username)), '用户名已更新'),
+    async (req) => {
+      const user = signedIn(req).user;
+      await moderation.assertClean(req.body.username, { scene: 'username', userId: user.id }, '用户名包含违规信息，请修改后重试');
+      return ok(await userInfo(await auth.updateProfile(user, req.body.username)), '用户名已更新');
+    },
   );
 
   app.post(

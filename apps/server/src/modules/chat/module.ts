@@ -22,7 +22,7 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
   const active = createActiveTurns();
   const repo = createChatRepository(ctx.db);
   const deep = createDeepRepository(ctx.db);
-  const chat = createChatService({ repo, deep, resolvePersona, active, tokenizer, config, now: ctx.now });
+  const chat = createChatService({ repo, deep, resolvePersona, active, tokenizer, config, moderation: ctx.moderation, now: ctx.now });
   const summaries = createDeepSummaries({
     repo: deep,
     ownSession: (id, userId) => repo.findOwnSession(id, userId),
@@ -38,6 +38,8 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
     llm,
     tokenizer,
     resolvePersona,
+    gate: ctx.safety.gate,
+    moderation: ctx.moderation,
     active,
     config,
     now: ctx.now,

@@ -62,7 +62,8 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
     '/chat/chat-streaming',
     { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatTurnBody } },
     async (req, reply) => {
-      const turn = await turns.prepare(signedIn(req).user.id, req.body);
+      const auth = signedIn(req);
+      const turn = await turns.prepare(auth.user.id, req.body, auth.sessionId);
       const gone = clientGoneSignal(reply);
       reply.hijack();
       const sse = openSse(reply.raw, heartbeatMs);
@@ -90,7 +91,8 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
     '/chat/chat',
     { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatTurnBody, response: { 200: chatResponse } } },
     async (req, reply) => {
-      const turn = await turns.prepare(signedIn(req).user.id, req.body);
+      const auth = signedIn(req);
+      const turn = await turns.prepare(auth.user.id, req.body, auth.sessionId);
       const { final, error } = await turns.run(turn, () => {}, clientGoneSignal(reply));
       if (error) throw new AppError(error.code === 'timeout' ? 504 : 502, error.message, error.code.toUpperCase());
       return ok(final);

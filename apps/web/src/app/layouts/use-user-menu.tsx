@@ -1,8 +1,9 @@
 import type { MenuProps } from 'antd';
-import { GiftOutlined, LogoutOutlined, SettingOutlined, ShoppingOutlined, UserOutlined } from '@ant-design/icons';
+import { FlagOutlined, GiftOutlined, LogoutOutlined, SettingOutlined, ShoppingOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/hooks/use-logout';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useFeedback } from '@/lib/feedback';
 
 /** One list of user-menu entries for the desktop dropdown and the mobile drawer, so they cannot drift apart. */
@@ -10,11 +11,13 @@ export function useUserMenu(onPicked?: () => void) {
   const { message } = useFeedback();
   const navigate = useNavigate();
   const logout = useLogout();
+  const isAdmin = useAuthStore((s) => !!s.user?.is_admin);
 
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: '个人中心' },
     { key: 'orders', icon: <ShoppingOutlined />, label: '我的订单' },
     { key: 'rewards', icon: <GiftOutlined />, label: '我的打赏' },
+    ...(isAdmin ? [{ key: 'reports', icon: <FlagOutlined />, label: '举报处理' }] : []),
     { key: 'settings', icon: <SettingOutlined />, label: '设置' },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
@@ -25,6 +28,7 @@ export function useUserMenu(onPicked?: () => void) {
     if (key === 'profile') navigate(paths.profile);
     else if (key === 'orders') navigate(paths.orders);
     else if (key === 'rewards') navigate(paths.rewardHistory);
+    else if (key === 'reports') navigate(paths.reportQueue);
     else if (key === 'settings') message.info('设置功能即将上线');
     else if (key === 'logout') void logout();
   };

@@ -4,10 +4,15 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { ChatPage } from '@/features/chat/components/chat-page';
 import { DeepOffer } from '@/features/orders';
 import { TipButton } from '@/features/reward/components/reward-tip-button';
+import { EmergencyAlertAction } from '@/features/safety/components/emergency-alert-action';
+import { ReportAction } from '@/features/safety/components/report-action';
+import { SafetyGuard } from '@/features/safety/components/safety-guard';
+
+const SAFETY = { Guard: SafetyGuard, ReportAction, CrisisAction: EmergencyAlertAction };
 
 /**
- * /chat/:type: the chat feature with the reward feature's tip button and the orders feature's deep service composed in
- * (features never import each other).
+ * /chat/:type: the chat feature with the reward feature's tip button, the orders feature's deep service and the safety
+ * feature's notice, reminder, 举报 and emergency contact composed in (features never import each other).
  */
 export function ChatRoute() {
   const user = useAuthStore((s) => s.user);
@@ -19,5 +24,5 @@ export function ChatRoute() {
     reset();
     navigate(paths.login, { replace: true, state: { reason: 'expired' } });
   };
-  return <ChatPage userId={user.id} onUnauthorized={onUnauthorized} tipButton={TipButton} deepOffer={DeepOffer} />;
+  return <ChatPage userId={user.id} onUnauthorized={onUnauthorized} tipButton={TipButton} deepOffer={DeepOffer} safety={SAFETY} />;
 }

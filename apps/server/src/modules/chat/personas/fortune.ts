@@ -129,7 +129,7 @@ export const FORTUNE_PERSONAS: Persona[] = [
       '分手后一直放不下，怎么走出来？',
     ],
     focus: ['倾听你在关系中的感受与需要', '从传统文化角度聊缘分与相处之道（仅供参考）', '给出沟通、边界与冲突处理的具体方法'],
-    safety: fortuneSafety(false),
+    safety: { ...fortuneSafety(false), intimate: true, companion: true },
   },
   {
     key: 'geng',

@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@lingxi/shared';
 import { Alert } from 'antd';
-import { useCallback, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { AI_COPY_SUFFIX } from '@lingxi/shared/rules';
+import { useCallback, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -38,6 +39,8 @@ export interface ChatPageProps {
    * orders feature's; without one the page offers free chat only.
    */
   deepOffer?: ComponentType<DeepOfferSlotProps>;
+  /** The safety feature's parts (AI notice and break reminder, 举报, emergency contact), composed in by the app. */
+  safety?: ChatSafetySlots;
 }
 
 export interface DeepOfferSlotProps {
@@ -46,13 +49,27 @@ export interface DeepOfferSlotProps {
   again?: boolean;
 }
 
-export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Tip = TipButton, deepOffer: Offer }: ChatPageProps) {
+/** What the chat asks of the safety layer: a 428 from the server is shown as the notice or reminder it names. */
+export interface ChatGateRequest {
+  reason: 'disclosure' | 'break';
+  retry: () => void;
+}
+export interface ChatSafetySlots {
+  Guard: ComponentType<{ companion: boolean; request: ChatGateRequest | null; onRequestHandled: () => void }>;
+  ReportAction: ComponentType<{ sessionId: string; order: number }>;
+  CrisisAction: ComponentType<{ sessionId: string }>;
+}
+
+export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Tip = TipButton, deepOffer: Offer, safety }: ChatPageProps) {
   const params = useParams<{ type?: string }>();
   const type = params.type || typeProp || FIRST_BUILT_IN_TYPE;
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const { message } = useFeedback();
-  const chat = useChat({ userId, type, onUnauthorized });
+  const [gate, setGate] = useState<ChatGateRequest | null>(null);
+  const onGate = useCallback((reason: ChatGateRequest['reason'], retry: () => void) => setGate({ reason, retry }), []);
+  const clearGate = useCallback(() => setGate(null), []);
+  const chat = useChat({ userId, type, onUnauthorized, onGate: safety ? onGate : undefined });
   const { messages, loading, error, deep } = chat;
   const summary = useDeepSummary(chat.sending);
   const scroller = useRef<HTMLDivElement>(null);
@@ -86,13 +103,23 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
   const onCopy = useCallback(
     (m: UiMessage) => {
       // Labelling rules: copied AI text carries its label too.
-      const text = m.role === 'assistant' ? `${m.content}\n\n（内容由AI生成，仅供参考）` : m.content;
+      const text = m.role === 'assistant' ? `${m.content}${AI_COPY_SUFFIX}` : m.content;
       void copyText(text).then((ok) => (ok ? message.success('已复制') : message.error('复制失败')));
     },
     [message],
   );
 
   const noSession = !chat.cacheKey;
+  const sessionId = chat.cacheKey;
+  const Report = safety?.ReportAction;
+  const renderActions = useCallback(
+    (m: UiMessage) =>
+      Report && sessionId && m.role === 'assistant' && m.content ? <Report sessionId={sessionId} order={m.order} /> : null,
+    [Report, sessionId],
+  );
+  const Crisis = safety?.CrisisAction;
+  const crisisAction = Crisis && sessionId ? <Crisis sessionId={sessionId} /> : undefined;
+  const Guard = safety?.Guard;
   const title = chat.persona?.title ?? '';
   return (
     <div className="chat-page" style={keyboardHeight ? { height: keyboardHeight } : undefined}>
@@ -134,6 +161,8 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
             onLoadOlder={() => void chat.loadOlder()}
             onCopy={onCopy}
             onRegenerate={chat.regenerate}
+            renderActions={safety ? renderActions : undefined}
+            crisisAction={crisisAction}
           />
           {error && <Alert type="error" showIcon title={error} description={chat.errorDetail ?? undefined} className="chat-alert" />}
         </div>
@@ -157,6 +186,7 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
         onClose={summary.hide}
         onGenerate={() => void summary.summarize()}
       />
+      {Guard && <Guard companion={!!chat.persona?.companion} request={gate} onRequestHandled={clearGate} />}
       <HistoryDrawer
         open={chat.drawerOpen}
         isMobile={isMobile}

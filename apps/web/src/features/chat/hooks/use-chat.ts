@@ -20,6 +20,8 @@ interface Options {
   type: string;
   /** 401/403 from the stream: drop the session and go to /login (spec §8). */
   onUnauthorized: () => void;
+  /** 428: the AI notice or break reminder must be acknowledged; `retry` asks the same question again after that. */
+  onGate?: (reason: 'disclosure' | 'break', retry: () => void) => void;
 }
 
 const NO_SESSIONS: SessionItem[] = [];
@@ -29,7 +31,8 @@ const NO_SESSIONS: SessionItem[] = [];
  * and the session list come from the query cache (ADR 013); the conversation on screen lives in the chat store,
  * because a reply is written into it as it streams and the server's copy replaces it when the stream ends.
  */
-export function useChat({ userId, type, onUnauthorized }: Options) {
+export function useChat({ userId, type, onUnauthorized, onGate }: Options) {
+  const sendRef = useRef<(text: string) => boolean>(() => false);
   const { message } = useFeedback();
   const queryClient = useQueryClient();
   const persona = useQuery(chatQueries.persona(type)).data ?? null;
@@ -205,6 +208,7 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
           setErrorDetail(detail);
           message.error(toast);
         },
+        onGate: onGate && ((reason) => onGate(reason, () => void (req.regenerate ? undefined : sendRef.current(req.query)))),
       });
       turn.current = current;
       await current.done;
@@ -214,7 +218,7 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
       void settleFromServer(userId, req.key);
       void reloadList();
     },
-    [userId, onUnauthorized, reloadList, message],
+    [userId, onUnauthorized, onGate, reloadList, message],
   );
 
   /** Returns false when blocked: blank text, a send in progress, or no current session. */
@@ -243,6 +247,9 @@ export function useChat({ userId, type, onUnauthorized }: Options) {
     },
     [run, type],
   );
+  useEffect(() => {
+    sendRef.current = send;
+  }, [send]);
 
   const regenerate = useCallback(() => {
     const { cacheKey: sessionId, messages: current } = useChatStore.getState();
