@@ -72,6 +72,17 @@ describe.each(dbTargets)('paid deep services: offers, orders and settlement on %
     expect(providerCreates()).toBe(before);
   });
 
+  it('refuses a minor before any payment exists (minor mode, through the rails’ one purchase guard)', async () => {
+    const year = new Date(fakes.clock.now().getTime() + 8 * 3_600_000).getUTCFullYear();
+    const minor = await registerUser(ctx, { birth_year: year - 16 });
+    const before = providerCreates();
+    const res = await postOrder(ctx, minor.token, {});
+    expect([res.statusCode, res.json().message]).toEqual([451, '未成年人模式下不能打赏或购买付费服务']);
+    expect(providerCreates()).toBe(before);
+    const adult = await registerUser(ctx, { birth_year: year - 30 });
+    expect((await postOrder(ctx, adult.token, {})).statusCode).toBe(200);
+  });
+
   it('settles through a signed notification and opens the deep session in the same transaction', async () => {
     const { token, user } = await registerUser(ctx);
     const order = await buyDeep(ctx, token);
