@@ -15,8 +15,9 @@ export interface SpecBaziRequest {
   readonly year: string | number;
   readonly month: string | number;
   readonly day: string | number;
-  readonly hour: string | number;
-  readonly minute: string | number;
+  readonly hour?: string | number;
+  readonly minute?: string | number;
+  readonly hourUnknown?: boolean | 'true' | 'false';
   readonly isLeapMonth?: boolean | 'true' | 'false';
   readonly gender: string;
   readonly calendarType: string;
@@ -25,9 +26,10 @@ export interface SpecBaziRequest {
   readonly ageReckoning?: string;
   readonly dstCorrection?: boolean;
   readonly trueSolarTime?: boolean;
+  readonly liu_yue_year?: string | number;
 }
 
-const LABELS = { year: '年份', month: '月份', day: '日期', hour: '小时', minute: '分钟' } as const;
+const LABELS = { year: '年份', month: '月份', day: '日期', hour: '小时', minute: '分钟', liu_yue_year: '流月年份' } as const;
 
 function toInteger(value: unknown, field: keyof typeof LABELS): number {
   const label = LABELS[field];
@@ -60,13 +62,15 @@ export function parseSpecRequest(body: unknown): BaziInput {
   if (dst !== undefined) options.dstCorrection = dst;
   const tst = toBoolean(b.trueSolarTime, 'trueSolarTime');
   if (tst !== undefined) options.trueSolarTime = tst;
+  const hourUnknown = toBoolean(b.hourUnknown, 'hourUnknown') ?? false;
+  const liuYueYear = b.liu_yue_year === undefined || b.liu_yue_year === null ? undefined : toInteger(b.liu_yue_year, 'liu_yue_year');
   const input: BaziInput = {
     calendar: b.calendarType as CalendarType,
     year: toInteger(b.year, 'year'),
     month: toInteger(b.month, 'month'),
     day: toInteger(b.day, 'day'),
-    hour: toInteger(b.hour, 'hour'),
-    minute: toInteger(b.minute, 'minute'),
+    ...(hourUnknown ? { hourUnknown } : { hour: toInteger(b.hour, 'hour'), minute: toInteger(b.minute, 'minute') }),
+    ...(liuYueYear === undefined ? {} : { liuYueYear }),
     isLeapMonth: toBoolean(b.isLeapMonth, 'isLeapMonth') ?? false,
     gender: b.gender as BaziInput['gender'],
     birthPlace: typeof b.birth_place === 'string' ? b.birth_place : '',

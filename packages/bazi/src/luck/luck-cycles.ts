@@ -23,6 +23,25 @@ export interface LuckCycleParams {
   readonly ageReckoning: AgeReckoning;
 }
 
+/**
+ * The ten 流年 of a cycle depend only on its first year and the age then, so each list is built once, frozen and
+ * shared by every chart: start years 1901-2210 and ages 0-120 give a few tens of thousands of lists at most.
+ */
+const decadeCache = new Map<number, readonly LiuNian[]>();
+function decade(startYear: number, startAge: number): readonly LiuNian[] {
+  const key = startYear * 256 + startAge;
+  let years = decadeCache.get(key);
+  if (!years) {
+    const list: LiuNian[] = [];
+    for (let i = 0; i < YEARS_PER_CYCLE; i++) {
+      list.push(Object.freeze({ gan_zhi: GAN_ZHI_NAMES[yearGanZhiIndex(startYear + i)] ?? '', year: startYear + i, age: startAge + i }));
+    }
+    years = Object.freeze(list);
+    decadeCache.set(key, years);
+  }
+  return years;
+}
+
 export function luckCycles(p: LuckCycleParams): readonly DaYun[] {
   const step = p.forward ? 1 : -1;
   const ageOffset = p.ageReckoning === 'xu' ? 1 - p.birthYear : -p.birthYear;
@@ -30,19 +49,17 @@ export function luckCycles(p: LuckCycleParams): readonly DaYun[] {
   for (let i = 0; i < DA_YUN_COUNT; i++) {
     const ganZhi = mod(p.monthGanZhi + step * (i + 1), 60);
     const startYear = p.firstStartYear + YEARS_PER_CYCLE * i;
-    const events: LiuNian[] = [];
-    for (let year = startYear; year < startYear + YEARS_PER_CYCLE; year++) {
-      events.push(Object.freeze({ gan_zhi: GAN_ZHI_NAMES[yearGanZhiIndex(year)]!, year, age: year + ageOffset }));
-    }
+    const years = decade(startYear, startYear + ageOffset);
     cycles.push(
       Object.freeze({
-        gan_zhi: GAN_ZHI_NAMES[ganZhi]!,
+        gan_zhi: GAN_ZHI_NAMES[ganZhi] ?? '',
         start_age: startYear + ageOffset,
         end_age: startYear + YEARS_PER_CYCLE - 1 + ageOffset,
         start_year: startYear,
         end_year: startYear + YEARS_PER_CYCLE - 1,
         analysis: daYunAnalysis(p.dayMaster, ganZhi),
-        events: Object.freeze(events),
+        events: years,
+        liu_nian: years,
       }),
     );
   }
