@@ -114,8 +114,8 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(10);
 const perChart = (rate: number) => (rate > 10_000 ? `${(1e6 / rate).toFixed(1)} µs` : `${(1e3 / rate).toFixed(2)} ms`);
 
 console.log(`Bazi full-chart benchmark: ${INPUT_COUNT} seeded random births 1901-2099, Node ${process.version}`);
-const baseline = chartsPerSecond(lunarJavascript);
 const candidate = chartsPerSecond(ours);
+const baseline = chartsPerSecond(lunarJavascript);
 const ratio = candidate / baseline;
 console.log(`  @lingxi/bazi computeChart  ${fmt(candidate)} charts/s  (${perChart(candidate)} per chart)`);
 console.log(`  lunar-javascript 1.7.7     ${fmt(baseline)} charts/s  (${perChart(baseline)} per chart)`);

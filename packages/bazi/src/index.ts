@@ -28,6 +28,7 @@ export type {
   YunRelations,
 } from './chart/chart-types';
 export { beijingYear } from './chart/compute-chart';
+export { chartToJson, sharedPartJson, writeChartJson, type ChartJsonSink } from './chart/chart-json';
 export { WARNING_WINDOW_SECONDS } from './chart/warnings';
 export { SHEN_SHA_RULES } from './shensha/shen-sha';
 export {

@@ -10,3 +10,5 @@ export * from './contracts/wechat';
 export * from './contracts/referrer';
 export * from './contracts/account';
 export * from './contracts/bazi';
+export * from './contracts/bazi-pairing';
+export * from './contracts/chat-grounding';

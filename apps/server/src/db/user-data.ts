@@ -3,6 +3,8 @@ import {
   accountExportLeases,
   authSessions,
   baziCharts,
+  baziPairings,
+  chatGroundings,
   chatMessages,
   chatSessions,
   chatUsageDays,
@@ -145,6 +147,8 @@ export const USER_DATA: UserDataTable[] = [
     erase: 'delete',
   },
   { table: baziCharts, user: baziCharts.userId, merge: 'move', export: { section: 'bazi_charts' }, erase: 'delete' },
+  { table: baziPairings, user: baziPairings.userId, merge: 'move', export: { section: 'bazi_pairings' }, erase: 'delete' },
+  { table: chatGroundings, user: chatGroundings.userId, merge: 'move', export: { section: 'chat_groundings' }, erase: 'delete' },
   {
     table: paymentOrders,
     user: paymentOrders.userId,

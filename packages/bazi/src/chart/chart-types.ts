@@ -120,10 +120,10 @@ export interface DaYun {
   readonly start_year: number;
   readonly end_year: number;
   readonly analysis: DaYunAnalysis;
-  /** The ten years (流年) of this cycle (the spec's name). */
-  readonly events: readonly LiuNian[];
-  /** The same ten years under the name the professional view uses. */
-  readonly liu_nian: readonly LiuNian[];
+  /** The ten years' pillars, as the spec's events[] of {gan_zhi}. */
+  readonly events: readonly { readonly gan_zhi: string }[];
+  /** The ten years (流年) of this cycle with their Gregorian year and age; with the timeline only. */
+  readonly liu_nian?: readonly LiuNian[];
 }
 
 export interface QiYun {
@@ -198,8 +198,8 @@ export interface BaziChart {
   readonly warnings: readonly BoundaryWarning[];
   /** The years before the first luck cycle (empty when the hour is unknown). */
   readonly xiao_yun: readonly LiuNian[];
-  /** The year the months below belong to (the request's liu_yue_year, or the current year). */
-  readonly liu_yue_year: number;
-  readonly liu_yue: readonly LiuYue[];
-  readonly yun_relations: YunRelations;
+  /** The timeline (asked for with `timeline` or `liuYueYear`): the year the months below belong to. */
+  readonly liu_yue_year?: number;
+  readonly liu_yue?: readonly LiuYue[];
+  readonly yun_relations?: YunRelations;
 }

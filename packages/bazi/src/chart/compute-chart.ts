@@ -81,6 +81,7 @@ export function computeChart(input: BaziInput, now: () => number = Date.now): Ba
     birthYear: solarDate.year,
     firstStartYear,
     ageReckoning: options.ageReckoning,
+    withLiuNian: birth.timeline,
   });
   const focusYear = birth.liuYueYear ?? beijingYear(now());
   const lunar = lunarDateOfDay(daysFromCivil(solarDate.year, solarDate.month, solarDate.day));
@@ -117,8 +118,6 @@ export function computeChart(input: BaziInput, now: () => number = Date.now): Ba
     relations: natalRelations(p),
     warnings: boundaryWarnings(times.standard, times.local, options.ziHourRule, four, hourUnknown, termIndex),
     xiao_yun: xiaoYun(p.hour, span.forward, solarDate.year, firstStartYear, ageOffset),
-    liu_yue_year: focusYear,
-    liu_yue: liuYue(focusYear),
-    yun_relations: yunRelations(p, daYun, focusYear),
+    ...(birth.timeline ? { liu_yue_year: focusYear, liu_yue: liuYue(focusYear), yun_relations: yunRelations(p, daYun, focusYear) } : {}),
   });
 }

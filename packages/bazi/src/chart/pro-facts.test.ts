@@ -47,8 +47,8 @@ describe('the Olympics chart (戊子 庚申 庚辰 丙戌, man)', () => {
   });
 
   it('relates the 2026 luck cycle (辛酉) and year (丙午) to the chart', () => {
-    expect([c.yun_relations.year, c.yun_relations.da_yun, c.yun_relations.liu_nian]).toEqual([2026, '辛酉', '丙午']);
-    expect(c.yun_relations.relations.map(text)).toEqual([
+    expect([c.yun_relations?.year, c.yun_relations?.da_yun, c.yun_relations?.liu_nian]).toEqual([2026, '辛酉', '丙午']);
+    expect(c.yun_relations?.relations.map(text)).toEqual([
       '天干五合:hour丙+da_yun辛水',
       '天干五合:da_yun辛+liu_nian丙水',
       '六合:day辰+da_yun酉金',
@@ -61,7 +61,7 @@ describe('the Olympics chart (戊子 庚申 庚辰 丙戌, man)', () => {
   });
 
   it('has no luck cycle in a 小运 year, and counts 小运 from the hour pillar forwards for a yang-year man', () => {
-    expect(olympics({ liuYueYear: 2012 }).yun_relations.da_yun).toBeNull();
+    expect(olympics({ liuYueYear: 2012 }).yun_relations?.da_yun).toBeNull();
     expect(c.xiao_yun.map((x) => `${x.year}${x.gan_zhi}${x.age}`)).toEqual([
       '2008丁亥1',
       '2009戊子2',
@@ -79,25 +79,25 @@ describe('the Olympics chart (戊子 庚申 庚辰 丙戌, man)', () => {
 
   it('gives the twelve 流月 of 2026 from 立春 to 小寒 with 五虎遁 stems (丙辛之年庚寅头)', () => {
     expect(c.liu_yue_year).toBe(2026);
-    expect(c.liu_yue.map((m) => m.term + m.gan_zhi).join(' ')).toBe(
+    expect(c.liu_yue?.map((m) => m.term + m.gan_zhi).join(' ')).toBe(
       '立春庚寅 惊蛰辛卯 清明壬辰 立夏癸巳 芒种甲午 小暑乙未 立秋丙申 白露丁酉 寒露戊戌 立冬己亥 大雪庚子 小寒辛丑',
     );
-    expect(c.liu_yue[0]?.start).toBe('2026-02-04 04:02:07');
-    expect(c.liu_yue[11]?.end).toBe('2027-02-04 09:46:17');
+    expect(c.liu_yue?.[0]?.start).toBe('2026-02-04 04:02:07');
+    expect(c.liu_yue?.[11]?.end).toBe('2027-02-04 09:46:17');
   });
 
   it('takes the focus year from the clock when none is asked for (Beijing time)', () => {
     const newYearsEveUtc = Date.UTC(2026, 11, 31, 17, 0); // 2027-01-01 01:00 in Beijing
     const chart = computeChart(
-      { calendar: 'solar', year: 2008, month: 8, day: 8, hour: 20, minute: 0, gender: 'male', birthPlace: '北京北京' },
+      { calendar: 'solar', year: 2008, month: 8, day: 8, hour: 20, minute: 0, gender: 'male', birthPlace: '北京北京', timeline: true },
       () => newYearsEveUtc,
     );
     expect(chart.liu_yue_year).toBe(2027);
   });
 
-  it('carries every 流年 of a cycle under both names', () => {
-    expect(c.da_yun[0]?.liu_nian).toEqual(c.da_yun[0]?.events);
-    expect(c.da_yun[0]?.liu_nian[0]).toEqual({ gan_zhi: '戊戌', year: 2018, age: 11 });
+  it('carries every 流年 of a cycle: the spec’s events (干支) and liu_nian with year and age', () => {
+    expect(c.da_yun[0]?.events.map((e) => e.gan_zhi)).toEqual(c.da_yun[0]?.liu_nian?.map((e) => e.gan_zhi));
+    expect(c.da_yun[0]?.liu_nian?.[0]).toEqual({ gan_zhi: '戊戌', year: 2018, age: 11 });
   });
 });
 
@@ -216,5 +216,21 @@ describe('unknown birth hour', () => {
       computeChart({ calendar: 'solar', year: 2024, month: 2, day: 6, hourUnknown: true, gender: 'female', birthPlace: '北京北京' })
         .warnings,
     ).toEqual([]);
+  });
+});
+
+describe('the timeline is carried only when asked for', () => {
+  const base = { calendar: 'solar', year: 2008, month: 8, day: 8, hour: 20, minute: 0, gender: 'male', birthPlace: '北京北京' } as const;
+  it('leaves out the 流年 lists, the 流月 and the luck relations by default', () => {
+    const c = computeChart(base);
+    expect(c.da_yun[0]).not.toHaveProperty('liu_nian');
+    expect(c).not.toHaveProperty('liu_yue');
+    expect(c).not.toHaveProperty('yun_relations');
+    expect(c.xiao_yun.length).toBeGreaterThan(0);
+  });
+  it('adds them with timeline: true (for the current year) or with a liuYueYear', () => {
+    const asked = computeChart({ ...base, timeline: true }, () => Date.UTC(2031, 5, 1));
+    expect([asked.liu_yue_year, asked.liu_yue?.length, asked.da_yun[0]?.liu_nian?.length]).toEqual([2031, 12, 10]);
+    expect(computeChart({ ...base, liuYueYear: 2030 }).yun_relations?.year).toBe(2030);
   });
 });

@@ -30,7 +30,12 @@ export interface BaziInput {
   /** '广东深圳' style (see places.ts) or the parts. */
   readonly birthPlace: string | { readonly province: string; readonly city: string };
   readonly options?: Partial<BaziOptions>;
-  /** The year whose 流月 and luck-cycle relations the chart carries; the current year when left out. */
+  /**
+   * Carry the timeline: each luck cycle's 流年 (liu_nian), and the focus year's 流月 and its luck relations. Implied
+   * by liuYueYear. Off by default: it is the part of a chart that depends on today's date (ADR 018).
+   */
+  readonly timeline?: boolean;
+  /** The year whose 流月 and luck-cycle relations the timeline carries; the current year when left out. */
   readonly liuYueYear?: number;
 }
 
@@ -44,6 +49,7 @@ export interface ValidatedBirth {
   readonly gender: Gender;
   readonly place: Place;
   readonly options: BaziOptions;
+  readonly timeline: boolean;
   readonly liuYueYear: number | undefined;
 }
 
@@ -127,6 +133,7 @@ export function validateBirthInput(input: BaziInput): ValidatedBirth {
     gender,
     place: resolvePlace(input.birthPlace),
     options: resolveOptions(input.options),
+    timeline: input.timeline === true || liuYueYear !== undefined,
     liuYueYear,
   };
 }

@@ -27,6 +27,8 @@ export interface SpecBaziRequest {
   readonly dstCorrection?: boolean;
   readonly trueSolarTime?: boolean;
   readonly liu_yue_year?: string | number;
+  /** 'timeline' (or a list holding it): add the 流年, 流月 and the luck relations of liu_yue_year. */
+  readonly include?: string | readonly string[];
 }
 
 const LABELS = { year: '年份', month: '月份', day: '日期', hour: '小时', minute: '分钟', liu_yue_year: '流月年份' } as const;
@@ -46,6 +48,16 @@ function toBoolean(value: unknown, field: string): boolean | undefined {
   throw new BaziInputError('INVALID_REQUEST', `${field} 必须是 true 或 false`, field);
 }
 
+/** `include` names the optional parts of the answer; 'timeline' is the one there is. */
+function includesTimeline(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  const parts = typeof value === 'string' ? value.split(',').map((s) => s.trim()) : Array.isArray(value) ? value : [value];
+  for (const part of parts) {
+    if (part !== 'timeline') throw new BaziInputError('INVALID_REQUEST', `include 只能是 timeline，收到“${String(part)}”`, 'include');
+  }
+  return parts.length > 0;
+}
+
 /**
  * Maps the spec's request body to a BaziInput and validates it, so a route can reject a
  * bad request (BaziInputError → 400 with its Chinese message) before doing anything else.
@@ -63,6 +75,7 @@ export function parseSpecRequest(body: unknown): BaziInput {
   const tst = toBoolean(b.trueSolarTime, 'trueSolarTime');
   if (tst !== undefined) options.trueSolarTime = tst;
   const hourUnknown = toBoolean(b.hourUnknown, 'hourUnknown') ?? false;
+  const timeline = includesTimeline(b.include);
   const liuYueYear = b.liu_yue_year === undefined || b.liu_yue_year === null ? undefined : toInteger(b.liu_yue_year, 'liu_yue_year');
   const input: BaziInput = {
     calendar: b.calendarType as CalendarType,
@@ -71,6 +84,7 @@ export function parseSpecRequest(body: unknown): BaziInput {
     day: toInteger(b.day, 'day'),
     ...(hourUnknown ? { hourUnknown } : { hour: toInteger(b.hour, 'hour'), minute: toInteger(b.minute, 'minute') }),
     ...(liuYueYear === undefined ? {} : { liuYueYear }),
+    ...(timeline ? { timeline } : {}),
     isLeapMonth: toBoolean(b.isLeapMonth, 'isLeapMonth') ?? false,
     gender: b.gender as BaziInput['gender'],
     birthPlace: typeof b.birth_place === 'string' ? b.birth_place : '',

@@ -21,6 +21,8 @@ export interface LuckCycleParams {
   readonly birthYear: number;
   readonly firstStartYear: number;
   readonly ageReckoning: AgeReckoning;
+  /** Add each cycle's 流年 with year and age (the timeline). */
+  readonly withLiuNian: boolean;
 }
 
 /**
@@ -28,6 +30,19 @@ export interface LuckCycleParams {
  * shared by every chart: start years 1901-2210 and ages 0-120 give a few tens of thousands of lists at most.
  */
 const decadeCache = new Map<number, readonly LiuNian[]>();
+/** The spec's events[] ({gan_zhi} only) of a decade starting in a year: sixty lists in all. */
+const eventsCache = new Map<number, readonly { readonly gan_zhi: string }[]>();
+function decadeEvents(startYear: number): readonly { readonly gan_zhi: string }[] {
+  const key = yearGanZhiIndex(startYear);
+  let events = eventsCache.get(key);
+  if (!events) {
+    events = Object.freeze(
+      Array.from({ length: YEARS_PER_CYCLE }, (_, i) => Object.freeze({ gan_zhi: GAN_ZHI_NAMES[(key + i) % 60] ?? '' })),
+    );
+    eventsCache.set(key, events);
+  }
+  return events;
+}
 function decade(startYear: number, startAge: number): readonly LiuNian[] {
   const key = startYear * 256 + startAge;
   let years = decadeCache.get(key);
@@ -49,19 +64,16 @@ export function luckCycles(p: LuckCycleParams): readonly DaYun[] {
   for (let i = 0; i < DA_YUN_COUNT; i++) {
     const ganZhi = mod(p.monthGanZhi + step * (i + 1), 60);
     const startYear = p.firstStartYear + YEARS_PER_CYCLE * i;
-    const years = decade(startYear, startYear + ageOffset);
-    cycles.push(
-      Object.freeze({
-        gan_zhi: GAN_ZHI_NAMES[ganZhi] ?? '',
-        start_age: startYear + ageOffset,
-        end_age: startYear + YEARS_PER_CYCLE - 1 + ageOffset,
-        start_year: startYear,
-        end_year: startYear + YEARS_PER_CYCLE - 1,
-        analysis: daYunAnalysis(p.dayMaster, ganZhi),
-        events: years,
-        liu_nian: years,
-      }),
-    );
+    const common = {
+      gan_zhi: GAN_ZHI_NAMES[ganZhi] ?? '',
+      start_age: startYear + ageOffset,
+      end_age: startYear + YEARS_PER_CYCLE - 1 + ageOffset,
+      start_year: startYear,
+      end_year: startYear + YEARS_PER_CYCLE - 1,
+      analysis: daYunAnalysis(p.dayMaster, ganZhi),
+      events: decadeEvents(startYear),
+    };
+    cycles.push(Object.freeze(p.withLiuNian ? { ...common, liu_nian: decade(startYear, startYear + ageOffset) } : common));
   }
   return Object.freeze(cycles);
 }

@@ -183,20 +183,27 @@ export function relationsAmong(members: readonly RelationInput[], involving?: re
   for (let i = 0; i < n; i++) present |= 1 << zhiOf(members[i]?.ganZhi ?? 0);
   const completeTrines = groupRelations(members, present, '三合', TRINES, TRINE_MASKS, found);
   groupRelations(members, present, '三会', MEETINGS, MEETING_MASKS, found);
-  // With `involving`, pairs of two other pillars are skipped rather than found and filtered out.
-  const pick = involving ? members.map((m) => involving.includes(m.pillar)) : null;
+  // Per member once: pillar index, stem, branch, and whether it is one of `involving` (pairs of two other pillars
+  // are skipped rather than found and filtered out).
+  const pillar: number[] = [];
+  const gan: number[] = [];
+  const zhi: number[] = [];
+  const picked: boolean[] = [];
+  for (const m of members) {
+    pillar.push(PILLARS.indexOf(m.pillar));
+    gan.push(ganOf(m.ganZhi));
+    zhi.push(zhiOf(m.ganZhi));
+    picked.push(involving ? involving.includes(m.pillar) : true);
+  }
   for (let i = 0; i < n; i++) {
-    const a = members[i];
-    if (!a) continue;
-    const pa = PILLARS.indexOf(a.pillar);
-    const ga = ganOf(a.ganZhi);
-    const za = zhiOf(a.ganZhi);
+    const pa = pillar[i] ?? 0;
+    const ga = gan[i] ?? 0;
+    const za = zhi[i] ?? 0;
     for (let j = i + 1; j < n; j++) {
-      const b = members[j];
-      if (!b || (pick && !pick[i] && !pick[j])) continue;
-      const pb = PILLARS.indexOf(b.pillar);
-      const gb = ganOf(b.ganZhi);
-      const zb = zhiOf(b.ganZhi);
+      if (!picked[i] && !picked[j]) continue;
+      const pb = pillar[j] ?? 0;
+      const gb = gan[j] ?? 0;
+      const zb = zhi[j] ?? 0;
       const stemKinds = STEM_PAIRS[ga * 10 + gb] ?? [];
       for (let k = 0; k < stemKinds.length; k++) {
         const kind = stemKinds[k];
