@@ -7,11 +7,11 @@
  * Every pair's relations are worked out once at load (100 stem pairs, 144 branch pairs) and every relation object is
  * built once and shared, so a chart's relations are table lookups.
  */
-import { ganOf, zhiOf } from '../ganzhi/sexagenary';
+import { GAN_ZHI_NAMES, ganOf, zhiOf } from '../ganzhi/sexagenary';
 import { GAN, WU_XING, ZHI, type WuXing } from '../ganzhi/stems-branches';
 
-export type RelationPillar = 'year' | 'month' | 'day' | 'hour' | 'da_yun' | 'liu_nian';
-const PILLARS: readonly RelationPillar[] = ['year', 'month', 'day', 'hour', 'da_yun', 'liu_nian'];
+export type RelationPillar = 'year' | 'month' | 'day' | 'hour' | 'da_yun' | 'liu_nian' | 'liu_yue';
+const PILLARS: readonly RelationPillar[] = ['year', 'month', 'day', 'hour', 'da_yun', 'liu_nian', 'liu_yue'];
 
 export const RELATION_TYPES = ['天干五合', '天干相冲', '六合', '三合', '半合', '三会', '六冲', '相刑', '自刑', '六害', '相破'] as const;
 export type RelationType = (typeof RELATION_TYPES)[number];
@@ -131,7 +131,7 @@ function member(pillar: number, char: string, charIndex: number): RelationMember
 /** One frozen relation per (kind, pillar pair, characters): at most a few thousand, built as they are first met. */
 const pairCache = new Map<number, Relation>();
 function pairRelation(kind: PairKind, kindIndex: number, stem: boolean, pa: number, ca: number, pb: number, cb: number): Relation {
-  const key = ((((kindIndex * 2 + (stem ? 1 : 0)) * 6 + pa) * 12 + ca) * 6 + pb) * 12 + cb;
+  const key = ((((kindIndex * 2 + (stem ? 1 : 0)) * 8 + pa) * 12 + ca) * 8 + pb) * 12 + cb;
   let r = pairCache.get(key);
   if (!r) {
     const chars = stem ? GAN : ZHI;
@@ -168,6 +168,20 @@ function groupRelations(
     out.push(Object.freeze({ type, members: Object.freeze(members), result_wu_xing: elementName(g.element) }));
   }
   return complete;
+}
+
+/** relationsAmong for pillars given as 干支 text ('甲子'), e.g. a chart's pillars and a month of its timeline. */
+export function relationsOfPillars(
+  pillars: readonly { readonly pillar: RelationPillar; readonly gan_zhi: string }[],
+  involving?: readonly RelationPillar[],
+): Relation[] {
+  const members: RelationInput[] = [];
+  for (const p of pillars) {
+    const ganZhi = GAN_ZHI_NAMES.indexOf(p.gan_zhi);
+    if (ganZhi < 0) throw new RangeError(`${p.gan_zhi} is not a sexagenary pillar`);
+    members.push({ pillar: p.pillar, ganZhi });
+  }
+  return relationsAmong(members, involving);
 }
 
 const involves = (r: Relation, pillars: readonly RelationPillar[]) => r.members.some((m) => pillars.includes(m.pillar));

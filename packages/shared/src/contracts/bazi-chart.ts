@@ -31,7 +31,7 @@ export type BaziPillar = z.infer<typeof baziPillar>;
 const liuNian = z.object({ gan_zhi: z.string(), year: z.number(), age: z.number() });
 /** 胎元 胎息 命宫 身宫. */
 export const baziGanZhiView = z.object({ gan: z.string(), zhi: z.string(), gan_zhi: z.string(), na_yin: z.string() });
-export const RELATION_PILLARS = ['year', 'month', 'day', 'hour', 'da_yun', 'liu_nian'] as const;
+export const RELATION_PILLARS = ['year', 'month', 'day', 'hour', 'da_yun', 'liu_nian', 'liu_yue'] as const;
 export const baziRelation = z.object({
   type: z.string().meta({ description: '天干五合 天干相冲 六合 三合 半合 三会 六冲 相刑 自刑 六害 相破' }),
   members: z.array(z.object({ pillar: z.enum(RELATION_PILLARS), char: z.string() })),

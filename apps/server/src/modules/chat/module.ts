@@ -3,8 +3,10 @@ import type { ModuleContext } from '../context';
 import { cacheRoutes } from './cache-routes';
 import { createLlmProvider } from './llm';
 import { createPersonaResolver } from './personas/resolve';
+import { createGroundingRepository } from './grounding-repository';
 import { createChatRepository } from './repository';
 import { chatRoutes } from './routes';
+import { createSessionGrounding } from './session-grounding';
 import { createChatService } from './service';
 import { statsRoutes } from './stats-routes';
 import { loadTokenizer } from './tokens';
@@ -18,7 +20,8 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
   const tokenizer = await loadTokenizer();
   const resolvePersona = createPersonaResolver(ctx.serviceTypes);
   const active = createActiveTurns();
-  const chat = createChatService({ repo: createChatRepository(ctx.db), resolvePersona, active, tokenizer, config, now: ctx.now });
+  const grounding = createSessionGrounding(createGroundingRepository(ctx.db));
+  const chat = createChatService({ repo: createChatRepository(ctx.db), resolvePersona, active, tokenizer, config, now: ctx.now, grounding });
   const turns = createTurnRunner({
     turns: createTurnRepository(ctx.database),
     llm,

@@ -1,4 +1,4 @@
-import { summarizeChart } from '../bazi-context';
+import { groundingText } from '../bazi-context';
 import type { LlmMessage } from '../llm';
 import { buildSystemPrompt, CRISIS_INSTRUCTION, type Persona } from '../personas';
 import { fitToBudget, type TokenCounter } from '../tokens';
@@ -6,6 +6,8 @@ import type { HistoryRow, TurnRepository } from '../turn-repository';
 
 export interface ContextInput {
   userId: string;
+  /** The session the turn belongs to; its grounding (a chart, a year or month of it, a 合婚) is read by it. */
+  sessionId?: string;
   persona: Persona;
   crisis: boolean;
   query: string;
@@ -28,8 +30,8 @@ export interface TurnContext {
 export function createContextBuilder(d: { turns: TurnRepository; tokenizer: TokenCounter; contextTokens: number }) {
   async function grounding(i: ContextInput): Promise<string | null> {
     if (!i.persona.safety.groundedChart) return null;
-    const chart = await d.turns.latestChart(i.userId);
-    return chart ? summarizeChart(chart.result, chart.createdAt, i.now) : null;
+    const row = await d.turns.grounding(i.sessionId ?? '', i.userId);
+    return row ? groundingText(row, i.now) : null;
   }
 
   return async function buildContext(i: ContextInput): Promise<TurnContext> {

@@ -72,7 +72,7 @@ export function createTurnPreparer(d: {
 
     const { persona, title } = resolved;
     const crisis = persona.safety.crisisCheck && detectCrisis(query);
-    const context = await d.buildContext({ userId, persona, crisis, query, history: past, now });
+    const context = await d.buildContext({ userId, sessionId: body.key, persona, crisis, query, history: past, now });
     const token = randomBytes(12).toString('base64url');
     const b = d.config.bounds;
     const day = chinaDay(now);
