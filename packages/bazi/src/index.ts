@@ -39,7 +39,14 @@ export {
   type ShenShaNature,
   type ShenShaRule,
 } from './shensha/shen-sha-types';
-export { RELATION_TYPES, relationsOfPillars, type Relation, type RelationMember, type RelationPillar, type RelationType } from './relations/relations';
+export {
+  RELATION_TYPES,
+  relationsOfPillars,
+  type Relation,
+  type RelationMember,
+  type RelationPillar,
+  type RelationType,
+} from './relations/relations';
 export { pairingFacts, type CharPair, type ElementPair, type PairingFacts, type StarFact } from './pairing/pairing';
 export { GAN, WU_XING, ZHI, type Gan, type WuXing, type Zhi } from './ganzhi/stems-branches';
 export { elementOfChar } from './ganzhi/lookup';

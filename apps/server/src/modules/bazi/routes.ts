@@ -11,6 +11,7 @@ import {
   BAZI_MESSAGES,
 } from '@lingxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ownerId } from './owner';
 import { ok, plainJson } from '../../lib/reply';
 import { chartAnswer, chartAnswerJson } from './chart-answer';
 import type { BaziService } from './service';
@@ -62,7 +63,7 @@ export const baziRoutes: FastifyPluginAsyncZod<{ service: BaziService; ratePerMi
         response: { 200: baziChartListResponse },
       },
     },
-    async (req) => ok(await service.list(req.auth!.user.id, req.query.page, req.query.page_size)),
+    async (req) => ok(await service.list(ownerId(req), req.query.page, req.query.page_size)),
   );
 
   app.get(
@@ -79,7 +80,7 @@ export const baziRoutes: FastifyPluginAsyncZod<{ service: BaziService; ratePerMi
         response: { 200: baziSavedChartResponse },
       },
     },
-    async (req) => ok(await service.get(req.auth!.user.id, req.params.id, viewOf(req.query))),
+    async (req) => ok(await service.get(ownerId(req), req.params.id, viewOf(req.query))),
   );
 
   app.patch(
@@ -96,14 +97,14 @@ export const baziRoutes: FastifyPluginAsyncZod<{ service: BaziService; ratePerMi
         response: { 200: baziSavedChartResponse },
       },
     },
-    async (req) => ok(await service.update(req.auth!.user.id, req.params.id, req.body), '已更新'),
+    async (req) => ok(await service.update(ownerId(req), req.params.id, req.body), '已更新'),
   );
 
   app.delete(
     '/bazi-paipan/charts/:id',
     { preHandler: app.requireUser, schema: { tags, security, params: baziChartIdParams, response: { 200: baziDeleteResponse } } },
     async (req) => {
-      await service.remove(req.auth!.user.id, req.params.id);
+      await service.remove(ownerId(req), req.params.id);
       return ok(null, BAZI_MESSAGES.deleted);
     },
   );

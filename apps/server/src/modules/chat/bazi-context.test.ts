@@ -54,7 +54,9 @@ describe('grounding for the fortune personas', () => {
     const asked = computeChartFromSpec({ ...request, liu_yue_year: 2026 });
     const month = asked.liu_yue?.[2];
     const text = groundingText(row({ kind: 'chart', year: 2026, month: 3 }), now) ?? '';
-    expect(text).toContain(`用户问的月份：${month?.term}起的${month?.gan_zhi}月（${month?.start.slice(0, 10)}至${month?.end.slice(0, 10)}）`);
+    expect(text).toContain(
+      `用户问的月份：${month?.term}起的${month?.gan_zhi}月（${month?.start.slice(0, 10)}至${month?.end.slice(0, 10)}）`,
+    );
     expect(text).toContain('用户想了解：2026年这个月需要注意什么');
   });
 
@@ -64,7 +66,11 @@ describe('grounding for the fortune personas', () => {
     const facts = pairingFacts(a, b);
     const text =
       groundingText(
-        { kind: 'pairing', chart: { input: request, result: {}, name: '我', createdAt: saved }, partner: { input: partner, result: {}, name: '小雨' } },
+        {
+          kind: 'pairing',
+          chart: { input: request, result: {}, name: '我', createdAt: saved },
+          partner: { input: partner, result: {}, name: '小雨' },
+        },
         now,
       ) ?? '';
     expect(text).toContain('【合婚信息】');
@@ -83,7 +89,11 @@ describe('grounding for the fortune personas', () => {
   });
 
   it('reads the stored result when the request can no longer be cast', () => {
-    const stored = JSON.parse(JSON.stringify(computeChart({ calendar: 'solar', year: 1990, month: 5, day: 12, hour: 8, minute: 30, gender: 'male', birthPlace: '北京北京' })));
+    const stored = JSON.parse(
+      JSON.stringify(
+        computeChart({ calendar: 'solar', year: 1990, month: 5, day: 12, hour: 8, minute: 30, gender: 'male', birthPlace: '北京北京' }),
+      ),
+    );
     const text = groundingText(row({ chart: { input: { year: 'garbage' }, result: stored, name: null, createdAt: saved } }), now) ?? '';
     expect(text).toContain(`四柱：年柱 ${stored.pillars.year.gan}${stored.pillars.year.zhi}`);
     expect(text).toContain('五行分布：');

@@ -74,7 +74,12 @@ function chartLines(c: BaziChart, label: string): string[] {
   const stars = ps.filter(({ p }) => p.shen_sha.length).map(({ key, p }) => `${PILLAR_LABELS[key]} ${p.shen_sha.join('、')}`);
   if (stars.length) lines.push(`神煞：${stars.join('；')}`);
   if (c.relations.length) lines.push(`刑冲合害：${c.relations.map(relationText).join('，')}`);
-  const palaces = [`胎元${c.tai_yuan.gan_zhi}`, `胎息${c.tai_xi.gan_zhi}`, c.ming_gong && `命宫${c.ming_gong.gan_zhi}`, c.shen_gong && `身宫${c.shen_gong.gan_zhi}`];
+  const palaces = [
+    `胎元${c.tai_yuan.gan_zhi}`,
+    `胎息${c.tai_xi.gan_zhi}`,
+    c.ming_gong && `命宫${c.ming_gong.gan_zhi}`,
+    c.shen_gong && `身宫${c.shen_gong.gan_zhi}`,
+  ];
   lines.push(palaces.filter(Boolean).join('，'));
   for (const w of c.warnings) lines.push(`提示：${w.message}`);
   return lines;
@@ -86,7 +91,11 @@ function timelineLines(c: BaziChart, year: number, month: number | null): string
   const y = c.yun_relations;
   const cycle = c.da_yun.find((d) => year >= d.start_year && year <= d.end_year);
   const xiao = c.xiao_yun.find((x) => x.year === year);
-  const luck = cycle ? `大运${cycle.gan_zhi}（${cycle.start_age}–${cycle.end_age}岁，${cycle.start_year}–${cycle.end_year}年）` : xiao ? `尚未起大运，小运${xiao.gan_zhi}` : '尚未起大运';
+  const luck = cycle
+    ? `大运${cycle.gan_zhi}（${cycle.start_age}–${cycle.end_age}岁，${cycle.start_year}–${cycle.end_year}年）`
+    : xiao
+      ? `尚未起大运，小运${xiao.gan_zhi}`
+      : '尚未起大运';
   if (y) {
     const rel = y.relations.length ? `；与命盘：${y.relations.map(relationText).join('，')}` : '';
     lines.push(`${year}年：流年${y.liu_nian}，${luck}${rel}`);
@@ -102,7 +111,9 @@ function timelineLines(c: BaziChart, year: number, month: number | null): string
         { pillar: 'liu_yue' as const, gan_zhi: m.gan_zhi },
       ];
       const rel = relationsOfPillars(pillars, ['liu_yue']).map(relationText);
-      lines.push(`用户问的月份：${m.term}起的${m.gan_zhi}月（${m.start.slice(0, 10)}至${m.end.slice(0, 10)}）${rel.length ? `；与命盘：${rel.join('，')}` : ''}`);
+      lines.push(
+        `用户问的月份：${m.term}起的${m.gan_zhi}月（${m.start.slice(0, 10)}至${m.end.slice(0, 10)}）${rel.length ? `；与命盘：${rel.join('，')}` : ''}`,
+      );
     }
   } else if (months.length) {
     lines.push(`${year}年流月：${months.map((m) => `${m.term}${m.gan_zhi}`).join(' ')}`);
@@ -110,7 +121,13 @@ function timelineLines(c: BaziChart, year: number, month: number | null): string
   return lines;
 }
 
-function chartGrounding(chart: GroundingChart & { createdAt: Date }, year: number | null, month: number | null, now: Date, asked: boolean): string | null {
+function chartGrounding(
+  chart: GroundingChart & { createdAt: Date },
+  year: number | null,
+  month: number | null,
+  now: Date,
+  asked: boolean,
+): string | null {
   const focus = year ?? beijingYear(now.getTime());
   const c = castAgain(chart.input, focus);
   if (!c) return summarizeChart(chart.result, chart.createdAt, now);
@@ -133,7 +150,10 @@ function pairingLines(f: PairingFacts): string[] {
     `年柱纳音：${f.na_yin.text}`,
   ];
   const who = (p: 'a' | 'b') => (p === 'a' ? '甲方' : '乙方');
-  const stars = f.stars.map((s) => `${who(s.of)}的${s.star}（${[...new Set(s.pillars.map((p) => p.zhi))].join('')}）见于${who(s.of === 'a' ? 'b' : 'a')}${s.pillars.map((p) => PILLAR_LABELS[p.pillar]).join('、')}`);
+  const stars = f.stars.map(
+    (s) =>
+      `${who(s.of)}的${s.star}（${[...new Set(s.pillars.map((p) => p.zhi))].join('')}）见于${who(s.of === 'a' ? 'b' : 'a')}${s.pillars.map((p) => PILLAR_LABELS[p.pillar]).join('、')}`,
+  );
   lines.push(stars.length ? `桃花红鸾天喜：${stars.join('；')}` : '桃花红鸾天喜：双方的桃花、红鸾、天喜均未见于对方命盘');
   return lines;
 }
@@ -146,7 +166,9 @@ function pairingGrounding(row: Extract<GroundingRow, { kind: 'pairing' }>, now: 
   const side = (label: string, c: BaziChart, name: string | null) =>
     `${label}（${name ? `“${name}”，` : ''}${c.gender === 'male' ? '男' : '女'}）：四柱 ${pillarsOf(c)
       .map(({ p }) => p.gan_zhi)
-      .join(' ')}${c.hour_unknown ? '（时辰不详）' : ''}；日主 ${c.day_master.gan}${c.day_master.wu_xing}；五行 ${elementsLine(c.wu_xing_count)}`;
+      .join(
+        ' ',
+      )}${c.hour_unknown ? '（时辰不详）' : ''}；日主 ${c.day_master.gan}${c.day_master.wu_xing}；五行 ${elementsLine(c.wu_xing_count)}`;
   return [
     '【合婚信息】（用户在“八字合婚”中选择的两个命盘，已确认对方同意使用其出生信息；以下只是传统合婚看的事实，没有分数，请据此解读，不要自行打分或断言成败）',
     side('甲方', a, row.chart.name),
@@ -180,7 +202,9 @@ export function summarizeChart(result: unknown, createdAt: Date, now: Date): str
   const lines = [`【用户命盘摘要】（用户在“八字排盘”中保存的最新命盘，保存于 ${day(createdAt)}）`];
   lines.push(`四柱：${parts.map((p) => `${p.label} ${p.gan}${p.zhi}${p.naYin ? `（纳音${p.naYin}）` : ''}`).join('｜')}`);
   const dayGan = parts[2]?.gan ?? '';
-  lines.push(`日主：${dayGan}${elementOfChar(dayGan) ? `（${elementOfChar(dayGan)}）` : ''}`);
+  const master = obj(r.day_master);
+  const element = str(master?.wu_xing) ?? elementOfChar(dayGan);
+  lines.push(`日主：${dayGan}${element ? `（${str(master?.yin_yang) ?? ''}${element}）` : ''}`);
   const stored = obj(r.wu_xing_count);
   const counts: Record<string, number> = {};
   for (const e of WU_XING) counts[e] = 0;
@@ -188,7 +212,9 @@ export function summarizeChart(result: unknown, createdAt: Date, now: Date): str
   else for (const p of parts) for (const ch of [p.gan, p.zhi]) counts[elementOfChar(ch) ?? ''] = (counts[elementOfChar(ch) ?? ''] ?? 0) + 1;
   lines.push(`五行分布：${elementsLine(counts)}`);
   const year = beijingYear(now.getTime());
-  const cycle = Array.isArray(r.da_yun) ? r.da_yun.map(obj).find((d) => (num(d?.start_year) ?? 1e9) <= year && year <= (num(d?.end_year) ?? 0)) : null;
+  const cycle = Array.isArray(r.da_yun)
+    ? r.da_yun.map(obj).find((d) => (num(d?.start_year) ?? 1e9) <= year && year <= (num(d?.end_year) ?? 0))
+    : null;
   if (cycle && str(cycle.gan_zhi)) lines.push(`当前大运：${str(cycle.gan_zhi)}（${num(cycle.start_year)}–${num(cycle.end_year)}年）`);
   return lines.join('\n');
 }

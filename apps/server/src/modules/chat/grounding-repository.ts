@@ -29,7 +29,15 @@ export function createGroundingRepository(db: Db) {
     },
 
     /** One grounding per session, set when the session is made; a retry of the same session changes nothing. */
-    async attach(v: { sessionId: string; userId: string; kind: 'chart' | 'pairing'; chartId: string | null; pairingId: string | null; year: number | null; month: number | null }) {
+    async attach(v: {
+      sessionId: string;
+      userId: string;
+      kind: 'chart' | 'pairing';
+      chartId: string | null;
+      pairingId: string | null;
+      year: number | null;
+      month: number | null;
+    }) {
       await db.insert(chatGroundings).values(v).onConflictDoNothing();
     },
   };

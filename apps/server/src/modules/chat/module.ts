@@ -21,7 +21,15 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
   const resolvePersona = createPersonaResolver(ctx.serviceTypes);
   const active = createActiveTurns();
   const grounding = createSessionGrounding(createGroundingRepository(ctx.db));
-  const chat = createChatService({ repo: createChatRepository(ctx.db), resolvePersona, active, tokenizer, config, now: ctx.now, grounding });
+  const chat = createChatService({
+    repo: createChatRepository(ctx.db),
+    resolvePersona,
+    active,
+    tokenizer,
+    config,
+    now: ctx.now,
+    grounding,
+  });
   const turns = createTurnRunner({
     turns: createTurnRepository(ctx.database),
     llm,

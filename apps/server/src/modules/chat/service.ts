@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_MSG, type ChatGrounding, type ChatMessage, type PersonaPublic, type SessionDetail, type SessionSummary, type TokenUsage } from '@lingxi/shared';
+import {
+  CHAT_MSG,
+  type ChatGrounding,
+  type ChatMessage,
+  type PersonaPublic,
+  type SessionDetail,
+  type SessionSummary,
+  type TokenUsage,
+} from '@lingxi/shared';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ChatConfig } from './config';

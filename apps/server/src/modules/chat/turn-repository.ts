@@ -137,7 +137,11 @@ export function createTurnRepository(database: Pick<Database, 'query'>) {
       const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
       const chart = { input: json(row.input), result: json(row.result), name: row.name, createdAt: new Date(row.created_at) };
       if (row.kind === 'pairing' && row.partner_input !== null) {
-        return { kind: 'pairing', chart, partner: { input: json(row.partner_input), result: json(row.partner_result), name: row.partner_name } };
+        return {
+          kind: 'pairing',
+          chart,
+          partner: { input: json(row.partner_input), result: json(row.partner_result), name: row.partner_name },
+        };
       }
       return { kind: row.kind === 'chart' ? 'chart' : 'latest', chart, year: row.year, month: row.month };
     },
