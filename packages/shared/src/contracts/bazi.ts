@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BAZI_FORM_MESSAGES, BAZI_MESSAGES } from '../rules/bazi-messages';
+import { BAZI_FORM_MESSAGES, BAZI_MESSAGES, BAZI_NAME_MAX } from '../rules/bazi-messages';
 import { AGE_RECKONINGS, baziChart, ZI_HOUR_RULES } from './bazi-chart';
 import { envelope } from './common';
 
@@ -9,7 +9,7 @@ import { envelope } from './common';
  * shapes for OpenAPI, the web client's types and the first line of defence (a wrong JSON type).
  */
 // The zod-free texts live in rules/ so the web can use them without bundling zod (ADR 008); re-exported unchanged.
-export { BAZI_FORM_MESSAGES, BAZI_MESSAGES } from '../rules/bazi-messages';
+export { BAZI_FORM_MESSAGES, BAZI_MESSAGES, BAZI_NAME_MAX } from '../rules/bazi-messages';
 
 export * from './bazi-chart';
 
@@ -32,8 +32,6 @@ const flag = (name: string, description: string) =>
     .optional()
     .meta({ description });
 
-/** A chart's own name ('我', '妈妈'): shown in 我的命盘 and on the share card. */
-export const BAZI_NAME_MAX = 20;
 export const baziChartName = z
   .string({ error: '命盘名称必须是文字' })
   .trim()

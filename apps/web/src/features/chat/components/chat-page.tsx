@@ -29,15 +29,25 @@ export interface ChatPageProps {
   onUnauthorized: () => void;
   /** The tip button; the app passes the payments feature's (same props). Defaults to a placeholder. */
   tipButton?: ComponentType<{ disabled?: boolean }>;
+  /** Open this session at once and ask this question in it first (a chart's "让AI解读", issue #15). */
+  openSession?: string | null;
+  firstQuestion?: string | null;
 }
 
-export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Tip = TipButton }: ChatPageProps) {
+export function ChatPage({
+  userId,
+  type: typeProp,
+  onUnauthorized,
+  tipButton: Tip = TipButton,
+  openSession,
+  firstQuestion,
+}: ChatPageProps) {
   const params = useParams<{ type?: string }>();
   const type = params.type || typeProp || FIRST_BUILT_IN_TYPE;
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const { message } = useFeedback();
-  const chat = useChat({ userId, type, onUnauthorized });
+  const chat = useChat({ userId, type, onUnauthorized, openSession, firstQuestion });
   const { messages, loading, error } = chat;
   const scroller = useRef<HTMLDivElement>(null);
 
