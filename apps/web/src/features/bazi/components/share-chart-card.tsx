@@ -26,8 +26,7 @@ export function ChartCard({ chart, title, showBirth, qr }: { chart: BaziChartDat
       <div className="chart-card-brand">灵犀 · 八字命盘</div>
       <div className="chart-card-title">{title}</div>
       <div className="chart-card-sub">
-        {chart.title} · 日主 {chart.day_master.gan}
-        {chart.day_master.wu_xing}（{chart.day_master.yin_yang}
+        {chart.title} · 日主 {chart.day_master.gan}（{chart.day_master.yin_yang}
         {chart.day_master.wu_xing}）
       </div>
       <div className="chart-card-pillars">
