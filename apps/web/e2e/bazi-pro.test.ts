@@ -187,6 +187,20 @@ describe.skipIf(Boolean(inject('skipReason')))('the professional chart, timeline
     });
   }
 
+  it('asks the 八字 persona about any year of a cycle with one tap, grounded in that year', async () => {
+    const id = await saveChart(token, me);
+    const page = await open('mobile', `/baziresult?id=${id}&tab=timeline`);
+    // A year of the current cycle (whose years are shown open) other than this one.
+    const thisYear = beijingNow().getUTCFullYear();
+    const cycle = computeChartFromSpec(me).da_yun.find((d) => thisYear >= d.start_year && thisYear <= d.end_year);
+    const year = cycle?.start_year === thisYear ? cycle.end_year : (cycle?.start_year ?? thisYear);
+    const pillar = computeChartFromSpec({ ...me, liu_yue_year: year }).yun_relations?.liu_nian;
+    await page.getByRole('button', { name: `问AI：${year}年需要注意什么` }).click();
+    await page.waitForURL('**/chat/bazi');
+    await page.getByTestId('message-user').filter({ hasText: `${year}年（${pillar}年）需要注意什么？` }).waitFor();
+    await page.context().close();
+  });
+
   it('pairs two saved charts only after the consent tick, shows the facts and hands them to 姻缘情感', async () => {
     const { token: own } = await registerViaApi(baseUrl, nextPhone(), '合婚用户');
     await saveChart(own, { ...me, name: '我' });

@@ -52,6 +52,7 @@ export function Timeline({ chartId, chart, onAsk, asking }: TimelineProps) {
   const birthYear = Number(chart.solar_date.slice(0, 4));
   const step = (n: number) => setYear((y) => Math.min(SUPPORTED_YEARS.max, Math.max(SUPPORTED_YEARS.min, y + n)));
   const ask = (question: string, month?: number) => onAsk(month === undefined ? { year } : { year, month }, question);
+  const askYear = (y: number, ganZhi: string) => onAsk({ year: y }, `${y}年（${ganZhi}年）需要注意什么？`);
 
   return (
     <div className="bazi-timeline">
@@ -129,7 +130,9 @@ export function Timeline({ chartId, chart, onAsk, asking }: TimelineProps) {
                   {
                     key: 'xiao',
                     label: `小运 ${timeline.xiao_yun[0]?.year}–${timeline.xiao_yun.at(-1)?.year}`,
-                    children: <YearList years={timeline.xiao_yun} selected={year} now={thisYear} onPick={setYear} />,
+                    children: (
+                      <YearList years={timeline.xiao_yun} selected={year} now={thisYear} onPick={setYear} onAsk={askYear} asking={asking} />
+                    ),
                   },
                 ]
               : []),
@@ -140,7 +143,9 @@ export function Timeline({ chartId, chart, onAsk, asking }: TimelineProps) {
                   大运 {d.gan_zhi} · {d.start_year}–{d.end_year}（{d.start_age}–{d.end_age}岁）
                 </span>
               ),
-              children: <YearList years={d.liu_nian ?? []} selected={year} now={thisYear} onPick={setYear} />,
+              children: (
+                <YearList years={d.liu_nian ?? []} selected={year} now={thisYear} onPick={setYear} onAsk={askYear} asking={asking} />
+              ),
             })),
           ]}
         />
@@ -149,31 +154,36 @@ export function Timeline({ chartId, chart, onAsk, asking }: TimelineProps) {
   );
 }
 
-function YearList({
-  years,
-  selected,
-  now,
-  onPick,
-}: {
+interface YearListProps {
   years: readonly { year: number; age: number; gan_zhi: string }[];
   selected: number;
   now: number;
   onPick: (year: number) => void;
-}) {
+  /** Asks the 八字 persona about that year straight away. */
+  onAsk: (year: number, ganZhi: string) => void;
+  asking: boolean;
+}
+
+/** Every year of a cycle: tap it to see its months, or ask about it at once. */
+function YearList({ years, selected, now, onPick, onAsk, asking }: YearListProps) {
   return (
     <ul className="bazi-year-list">
       {years.map((y) => (
-        <li key={y.year}>
-          <button
-            type="button"
-            className={`bazi-year-item${y.year === selected ? ' is-selected' : ''}${y.year === now ? ' is-current' : ''}`}
-            onClick={() => onPick(y.year)}
-            aria-pressed={y.year === selected}
-          >
+        <li key={y.year} className={`bazi-year-item${y.year === selected ? ' is-selected' : ''}${y.year === now ? ' is-current' : ''}`}>
+          <button type="button" className="bazi-year-pick" onClick={() => onPick(y.year)} aria-pressed={y.year === selected}>
             <span>{y.year}</span>
             <GanZhiText ganZhi={y.gan_zhi} size="sm" />
             <span className="bazi-muted">{y.age}岁</span>
           </button>
+          <Button
+            size="small"
+            type="text"
+            icon={<MessageOutlined />}
+            disabled={asking}
+            onClick={() => onAsk(y.year, y.gan_zhi)}
+            aria-label={`问AI：${y.year}年需要注意什么`}
+            className="bazi-year-ask"
+          />
         </li>
       ))}
     </ul>
