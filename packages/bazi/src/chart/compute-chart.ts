@@ -19,7 +19,16 @@ import { fourPillars } from '../pillars/four-pillars';
 import { solarTermAt, termIndexAtOrBefore, type SolarTerm } from '../terms/solar-terms';
 import type { BaziChart, QiYun, TermMark } from './chart-types';
 import { pillarView } from './pillar-views';
-import { chartPillars, natalRelations, palaces, yunRelations, type ChartIndices } from './pro-facts';
+import {
+  chartPillars,
+  mingGongView,
+  natalRelations,
+  shenGongView,
+  taiXiView,
+  taiYuanView,
+  yunRelations,
+  type ChartIndices,
+} from './pro-facts';
 import { boundaryWarnings } from './warnings';
 
 const termMarks = new Map<number, TermMark>();
@@ -114,10 +123,16 @@ export function computeChart(input: BaziInput, now: () => number = Date.now): Ba
     da_yun: daYun,
     options,
     hour_unknown: hourUnknown,
-    ...palaces(p),
+    tai_yuan: taiYuanView(p),
+    tai_xi: taiXiView(p),
+    ming_gong: mingGongView(p),
+    shen_gong: shenGongView(p),
     relations: natalRelations(p),
     warnings: boundaryWarnings(times.standard, times.local, options.ziHourRule, four, hourUnknown, termIndex),
     xiao_yun: xiaoYun(p.hour, span.forward, solarDate.year, firstStartYear, ageOffset),
-    ...(birth.timeline ? { liu_yue_year: focusYear, liu_yue: liuYue(focusYear), yun_relations: yunRelations(p, daYun, focusYear) } : {}),
+    // Every key is always there (undefined without the timeline, so JSON leaves it out): one object shape.
+    liu_yue_year: birth.timeline ? focusYear : undefined,
+    liu_yue: birth.timeline ? liuYue(focusYear) : undefined,
+    yun_relations: birth.timeline ? yunRelations(p, daYun, focusYear) : undefined,
   });
 }

@@ -23,7 +23,23 @@ const views: GanZhiView[] = GAN_ZHI_NAMES.map((name, i) =>
 );
 export const ganZhiView = (i: number): GanZhiView => at(views, i);
 
-const withStars = (view: Pillar, shen_sha: readonly string[]): ChartPillar => Object.freeze({ ...view, shen_sha });
+/** The view's fields written out rather than spread: a spread of a 13-field object costs more than the stars do. */
+const withStars = (v: Pillar, shen_sha: readonly string[]): ChartPillar =>
+  Object.freeze({
+    gan: v.gan,
+    zhi: v.zhi,
+    gan_zhi: v.gan_zhi,
+    shi_shen: v.shi_shen,
+    cang_gan: v.cang_gan,
+    hidden_stems: v.hidden_stems,
+    zhi_shi_shen: v.zhi_shi_shen,
+    na_yin: v.na_yin,
+    gan_wu_xing: v.gan_wu_xing,
+    zhi_wu_xing: v.zhi_wu_xing,
+    di_shi: v.di_shi,
+    xun_kong: v.xun_kong,
+    shen_sha,
+  });
 
 export function chartPillars(
   p: ChartIndices,
@@ -39,14 +55,10 @@ export function chartPillars(
   });
 }
 
-export function palaces(p: ChartIndices) {
-  return {
-    tai_yuan: ganZhiView(taiYuan(p.month)),
-    tai_xi: ganZhiView(taiXi(p.day)),
-    ming_gong: p.hour === null ? null : ganZhiView(mingGong(p.year, p.month, p.hour)),
-    shen_gong: p.hour === null ? null : ganZhiView(shenGong(p.year, p.month, p.hour)),
-  };
-}
+export const taiYuanView = (p: ChartIndices) => ganZhiView(taiYuan(p.month));
+export const taiXiView = (p: ChartIndices) => ganZhiView(taiXi(p.day));
+export const mingGongView = (p: ChartIndices) => (p.hour === null ? null : ganZhiView(mingGong(p.year, p.month, p.hour)));
+export const shenGongView = (p: ChartIndices) => (p.hour === null ? null : ganZhiView(shenGong(p.year, p.month, p.hour)));
 
 function natalMembers(p: ChartIndices): RelationInput[] {
   const members: RelationInput[] = [

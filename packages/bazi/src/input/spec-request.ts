@@ -77,14 +77,17 @@ export function parseSpecRequest(body: unknown): BaziInput {
   const hourUnknown = toBoolean(b.hourUnknown, 'hourUnknown') ?? false;
   const timeline = includesTimeline(b.include);
   const liuYueYear = b.liu_yue_year === undefined || b.liu_yue_year === null ? undefined : toInteger(b.liu_yue_year, 'liu_yue_year');
+  // Optional keys left undefined rather than spread in: this runs on every chart request.
   const input: BaziInput = {
     calendar: b.calendarType as CalendarType,
     year: toInteger(b.year, 'year'),
     month: toInteger(b.month, 'month'),
     day: toInteger(b.day, 'day'),
-    ...(hourUnknown ? { hourUnknown } : { hour: toInteger(b.hour, 'hour'), minute: toInteger(b.minute, 'minute') }),
-    ...(liuYueYear === undefined ? {} : { liuYueYear }),
-    ...(timeline ? { timeline } : {}),
+    hour: hourUnknown ? undefined : toInteger(b.hour, 'hour'),
+    minute: hourUnknown ? undefined : toInteger(b.minute, 'minute'),
+    hourUnknown,
+    liuYueYear,
+    timeline,
     isLeapMonth: toBoolean(b.isLeapMonth, 'isLeapMonth') ?? false,
     gender: b.gender as BaziInput['gender'],
     birthPlace: typeof b.birth_place === 'string' ? b.birth_place : '',

@@ -64,16 +64,19 @@ export function luckCycles(p: LuckCycleParams): readonly DaYun[] {
   for (let i = 0; i < DA_YUN_COUNT; i++) {
     const ganZhi = mod(p.monthGanZhi + step * (i + 1), 60);
     const startYear = p.firstStartYear + YEARS_PER_CYCLE * i;
-    const common = {
-      gan_zhi: GAN_ZHI_NAMES[ganZhi] ?? '',
-      start_age: startYear + ageOffset,
-      end_age: startYear + YEARS_PER_CYCLE - 1 + ageOffset,
-      start_year: startYear,
-      end_year: startYear + YEARS_PER_CYCLE - 1,
-      analysis: daYunAnalysis(p.dayMaster, ganZhi),
-      events: decadeEvents(startYear),
-    };
-    cycles.push(Object.freeze(p.withLiuNian ? { ...common, liu_nian: decade(startYear, startYear + ageOffset) } : common));
+    // One literal with every key (liu_nian undefined without the timeline): one object shape, no spread.
+    cycles.push(
+      Object.freeze({
+        gan_zhi: GAN_ZHI_NAMES[ganZhi] ?? '',
+        start_age: startYear + ageOffset,
+        end_age: startYear + YEARS_PER_CYCLE - 1 + ageOffset,
+        start_year: startYear,
+        end_year: startYear + YEARS_PER_CYCLE - 1,
+        analysis: daYunAnalysis(p.dayMaster, ganZhi),
+        events: decadeEvents(startYear),
+        liu_nian: p.withLiuNian ? decade(startYear, startYear + ageOffset) : undefined,
+      }),
+    );
   }
   return Object.freeze(cycles);
 }

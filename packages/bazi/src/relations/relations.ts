@@ -184,6 +184,21 @@ export function relationsOfPillars(
   return relationsAmong(members, involving);
 }
 
+/** A stable insertion sort by RELATION_TYPES order: the lists hold a handful of relations (no comparator closure). */
+function byType(list: Relation[]): Relation[] {
+  for (let i = 1; i < list.length; i++) {
+    const r = list[i] as Relation;
+    const rank = TYPE_RANK[r.type];
+    let j = i - 1;
+    while (j >= 0 && TYPE_RANK[(list[j] as Relation).type] > rank) {
+      list[j + 1] = list[j] as Relation;
+      j--;
+    }
+    list[j + 1] = r;
+  }
+  return list;
+}
+
 const involves = (r: Relation, pillars: readonly RelationPillar[]) => r.members.some((m) => pillars.includes(m.pillar));
 
 /**
@@ -196,7 +211,7 @@ export function relationsAmong(members: readonly RelationInput[], involving?: re
   let present = 0;
   for (let i = 0; i < n; i++) present |= 1 << zhiOf(members[i]?.ganZhi ?? 0);
   const completeTrines = groupRelations(members, present, '三合', TRINES, TRINE_MASKS, found);
-  groupRelations(members, present, '三会', MEETINGS, MEETING_MASKS, found);
+  const completeGroups = completeTrines | groupRelations(members, present, '三会', MEETINGS, MEETING_MASKS, found);
   // Per member once: pillar index, stem, branch, and whether it is one of `involving` (pairs of two other pillars
   // are skipped rather than found and filtered out).
   const pillar: number[] = [];
@@ -232,6 +247,7 @@ export function relationsAmong(members: readonly RelationInput[], involving?: re
     }
   }
   // Only the group relations can still lack an involved member here.
-  const kept = involving ? found.filter((r) => (r.type === '三合' || r.type === '三会' ? involves(r, involving) : true)) : found;
-  return kept.length > 1 ? kept.sort((x, y) => TYPE_RANK[x.type] - TYPE_RANK[y.type]) : kept;
+  const kept =
+    involving && completeGroups ? found.filter((r) => (r.type === '三合' || r.type === '三会' ? involves(r, involving) : true)) : found;
+  return byType(kept);
 }
