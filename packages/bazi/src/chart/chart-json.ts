@@ -90,9 +90,10 @@ function view(out: ChartJsonSink, key: string, v: GanZhiView | null): void {
 /** Writes a chart made by computeChart; the text equals JSON.stringify(chart), key order included. */
 export function writeChartJson(c: BaziChart, out: ChartJsonSink): void {
   const dm = c.day_master.gan;
+  out.text(`{"gender":"${c.gender}","title":"${c.title}","birth_place":${str(c.birth_place)},"place":`);
+  out.shared(c.place);
   out.text(
-    `{"gender":"${c.gender}","title":"${c.title}","birth_place":${str(c.birth_place)},"place":${str(c.place)},` +
-      `"birth_time":"${c.birth_time}","solar_date":"${c.solar_date}","lunar_date":${str(c.lunar_date)},` +
+    `,"birth_time":"${c.birth_time}","solar_date":"${c.solar_date}","lunar_date":${str(c.lunar_date)},` +
       `"standard_time":"${c.standard_time}","corrected_time":"${c.corrected_time}","corrections":${str(c.corrections)},"previous_term":`,
   );
   out.shared(c.previous_term);
@@ -106,12 +107,16 @@ export function writeChartJson(c: BaziChart, out: ChartJsonSink): void {
   pillar(out, 'day', c.pillars.day, dm);
   out.text(',');
   pillar(out, 'hour', c.pillars.hour, dm);
-  out.text(`},"day_master":${str(c.day_master)},"wu_xing_count":${str(c.wu_xing_count)},"qi_yun":${str(c.qi_yun)},"da_yun":[`);
+  out.text('},"day_master":');
+  out.shared(c.day_master);
+  out.text(`,"wu_xing_count":${str(c.wu_xing_count)},"qi_yun":${str(c.qi_yun)},"da_yun":[`);
   for (let i = 0; i < c.da_yun.length; i++) {
     if (i) out.text(',');
     daYun(out, c.da_yun[i] as DaYun);
   }
-  out.text(`],"options":${str(c.options)},"hour_unknown":${c.hour_unknown}`);
+  out.text('],"options":');
+  out.shared(c.options);
+  out.text(`,"hour_unknown":${c.hour_unknown}`);
   view(out, 'tai_yuan', c.tai_yuan);
   view(out, 'tai_xi', c.tai_xi);
   view(out, 'ming_gong', c.ming_gong);

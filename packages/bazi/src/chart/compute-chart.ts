@@ -10,6 +10,7 @@ import { at } from '../ganzhi/lookup';
 import { ganOf, zhiOf } from '../ganzhi/sexagenary';
 import { GAN, WU_XING, ganElement, yinYangOf, zhiElement, type WuXing } from '../ganzhi/stems-branches';
 import { validateBirthInput, type BaziInput } from '../input/birth-input';
+import type { Place } from '../places/places';
 import { luckCycles } from '../luck/luck-cycles';
 import { liuYue } from '../luck/liu-yue';
 import { qiYunSpan } from '../luck/qi-yun';
@@ -52,6 +53,20 @@ function countElements(p: ChartIndices): Record<WuXing, number> {
     counts[z] = (counts[z] ?? 0) + 1;
   }
   return Object.freeze({ 木: counts[0] ?? 0, 火: counts[1] ?? 0, 土: counts[2] ?? 0, 金: counts[3] ?? 0, 水: counts[4] ?? 0 });
+}
+
+/** The ten day masters, shared by every chart. */
+const DAY_MASTERS = GAN.map((gan, i) => Object.freeze({ gan, wu_xing: at(WU_XING, ganElement(i)), yin_yang: yinYangOf(i) }));
+
+/** A place as the chart shows it, one frozen object per place (places are few and parsed places are cached). */
+const placeViews = new WeakMap<Place, BaziChart['place']>();
+function placeView(place: Place): BaziChart['place'] {
+  let view = placeViews.get(place);
+  if (!view) {
+    view = Object.freeze({ province: place.province, city: place.city, longitude: place.longitude, latitude: place.latitude });
+    placeViews.set(place, view);
+  }
+  return view;
 }
 
 /** The current year on the Beijing clock: the default focus year of the 流月 and the luck-cycle relations. */
@@ -98,7 +113,7 @@ export function computeChart(input: BaziInput, now: () => number = Date.now): Ba
     gender,
     title: gender === 'male' ? '乾造' : '坤造',
     birth_place: place.label,
-    place: Object.freeze({ province: place.province, city: place.city, longitude: place.longitude, latitude: place.latitude }),
+    place: placeView(place),
     birth_time: formatMoment(wall),
     solar_date: formatDate(solarDate.year, solarDate.month, solarDate.day),
     lunar_date: Object.freeze({ year: lunar.year, month: lunar.month, day: lunar.day, is_leap_month: lunar.isLeapMonth, text: lunar.text }),
@@ -117,7 +132,7 @@ export function computeChart(input: BaziInput, now: () => number = Date.now): Ba
       },
       gender,
     ),
-    day_master: Object.freeze({ gan: at(GAN, dayMaster), wu_xing: at(WU_XING, ganElement(dayMaster)), yin_yang: yinYangOf(dayMaster) }),
+    day_master: at(DAY_MASTERS, dayMaster),
     wu_xing_count: countElements(p),
     qi_yun: qiYun,
     da_yun: daYun,
