@@ -14,6 +14,10 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Oracle cross-checks (tiktoken, lunar-javascript) and PGlite start-ups are CPU-bound: on a busy 2-core
+          // machine they outlast vitest's 5 s / 10 s defaults without anything being wrong.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -23,6 +27,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          testTimeout: 30_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },
@@ -31,6 +36,7 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

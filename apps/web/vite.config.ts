@@ -41,7 +41,7 @@ export default defineConfig({
       [paths.home]: ['src/app/routes/home.tsx', serverStateLayout],
       [paths.profile]: ['src/app/routes/profile.tsx', serverStateLayout],
       [paths.baziInput]: ['src/features/bazi/components/bazi-input-page.tsx', serverStateLayout],
-      [paths.about]: 'src/features/static-pages/components/about-page.tsx',
+      [paths.about]: 'src/app/routes/about.tsx',
       [paths.privacy]: 'src/features/static-pages/components/privacy-page.tsx',
       [paths.terms]: 'src/features/static-pages/components/terms-page.tsx',
       [paths.contact]: 'src/features/static-pages/components/contact-page.tsx',

@@ -13,9 +13,14 @@ import { registerChatModule } from './modules/chat/module';
 import { createConsentServices } from './modules/consent/module';
 import type { ModuleContext } from './modules/context';
 import { registerHealthModule } from './modules/health/module';
+import { createModerationServices } from './modules/moderation/module';
+import type { ModerationProvider } from './modules/moderation';
 import { registerReferrerModule } from './modules/referrer/module';
+import { registerReportsModule } from './modules/reports/module';
 import { registerRewardModule } from './modules/reward/module';
+import { createSafetyServices, registerSafetyModule } from './modules/safety/module';
 import { createServiceTypes, registerServiceTypesModule } from './modules/service-types/module';
+import { registerSiteModule } from './modules/site/module';
 import { createSmsServices, registerSmsModule, type SmsProvider } from './modules/sms/module';
 import { registerSupportModule } from './modules/support/module';
 import { createWechatServices, registerWechatModule } from './modules/wechat/module';
@@ -36,6 +41,8 @@ export interface BuildOptions {
   database?: Database;
   /** Overrides the configured SMS gateway (adapter tests). */
   smsProvider?: SmsProvider;
+  /** Overrides the configured Alibaba Cloud moderation client (adapter tests); the lexicon still runs first. */
+  moderationProvider?: ModerationProvider;
   now?: () => Date;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
@@ -81,6 +88,8 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const { accountCache, users, sessions, tokens, auth } = await createAuthServices({ config, database, sms, now });
   const consent = createConsentServices(db);
   const serviceTypes = await createServiceTypes(db);
+  const moderation = createModerationServices({ config, db, log: app.log, aliyunProvider: o.moderationProvider });
+  const safety = createSafetyServices({ config, database, sms, moderation, now, log: app.log });
 
   const ctx: ModuleContext = {
     config,
@@ -98,6 +107,8 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
     serviceTypes,
     metrics,
     accountCache,
+    moderation,
+    safety,
   };
 
   const wechat = createWechatServices(ctx);
@@ -121,6 +132,9 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
       await api.register(async (scope) => registerWechatModule(scope, ctx, wechat));
       await api.register(async (scope) => registerReferrerModule(scope, ctx));
       await api.register(async (scope) => registerAccountModule(scope, ctx));
+      await api.register(async (scope) => registerSafetyModule(scope, ctx));
+      await api.register(async (scope) => registerReportsModule(scope, ctx));
+      await api.register(async (scope) => registerSiteModule(scope, ctx));
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,10 @@ describe('config', () => {
       WECHAT_PROVIDER: 'wechat',
       WECHAT_APPID: 'wx1',
       WECHAT_SECRET: 's',
+      ALIYUN_SMS_EMERGENCY_TEMPLATE_CODE: 'SMS_2',
+      MODERATION_PROVIDER: 'aliyun',
+      ALIYUN_GREEN_ACCESS_KEY_ID: 'gid',
+      ALIYUN_GREEN_ACCESS_KEY_SECRET: 'gsecret',
     };
 
     it('names only what is still missing: a half-configured gateway lists the rest of its variables', () => {
@@ -53,7 +57,7 @@ describe('config', () => {
     it('ALLOW_SANDBOX=true admits the sandbox but never a missing JWT_SECRET or PUBLIC_BASE_URL', () => {
       const c = parseConfig({ ...base, ALLOW_SANDBOX: 'true' });
       expect(c.sandboxRoutes).toBe(true);
-      expect(c.sandboxed).toEqual(['短信', 'AI 对话模型', '支付（微信支付/支付宝）', '微信扫码登录']);
+      expect(c.sandboxed).toEqual(['短信', '紧急联系人短信', 'AI 对话模型', '支付（微信支付/支付宝）', '微信扫码登录', '内容审核']);
       const { PUBLIC_BASE_URL: _, ...withoutBaseUrl } = base;
       expect(() => parseConfig({ ...withoutBaseUrl, ALLOW_SANDBOX: 'true' })).toThrow(/必须设置: PUBLIC_BASE_URL/);
     });
@@ -63,6 +67,19 @@ describe('config', () => {
       expect(parseConfig({ ...real, ALLOW_SANDBOX: 'true' }).sandboxed).toEqual(['支付（微信支付/支付宝）']);
       expect(parseConfig({ DATA_DIR: tmp() }).sandboxRoutes).toBe(true);
     });
+  });
+
+  it('content moderation: the lexicon alone passes the production check only with MODERATION_LOCAL_IN_PRODUCTION=true', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: tmp(),
+      JWT_SECRET: 'x'.repeat(32),
+      PUBLIC_BASE_URL: 'https://a.example',
+      ALLOW_SANDBOX: 'true',
+    };
+    expect(parseConfig(production).sandboxed).toContain('内容审核');
+    expect(parseConfig({ ...production, MODERATION_LOCAL_IN_PRODUCTION: 'true' }).sandboxed).not.toContain('内容审核');
+    expect(() => parseConfig({ DATA_DIR: tmp(), MODERATION_PROVIDER: 'aliyun' })).toThrow(/ALIYUN_GREEN_ACCESS_KEY_ID/);
   });
 
   it('metrics: open in development, token-only with METRICS_TOKEN, not mounted in production without one', () => {

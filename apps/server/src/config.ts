@@ -8,7 +8,10 @@ import { productionRefusal, unset, type ProviderStatus } from './lib/production-
 import { accountConfig, accountEnv } from './modules/account/config';
 import { baziConfig, baziEnv } from './modules/bazi/config';
 import { chatConfig, chatEnv, chatProviders } from './modules/chat/config';
+import { moderationConfig, moderationEnv, moderationProviders } from './modules/moderation/config';
 import { rewardConfig, rewardEnv, rewardProviders } from './modules/reward/config';
+import { safetyConfig, safetyEnv } from './modules/safety/config';
+import { siteConfig, siteEnv } from './modules/site/config';
 import { smsConfig, smsEnv, smsProviders } from './modules/sms/config';
 import { wechatConfig, wechatEnv, wechatProviders } from './modules/wechat/config';
 
@@ -57,6 +60,9 @@ export const envSchema = z.object({
   ...rewardEnv.shape,
   ...wechatEnv.shape,
   ...accountEnv.shape,
+  ...moderationEnv.shape,
+  ...safetyEnv.shape,
+  ...siteEnv.shape,
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -67,7 +73,13 @@ type Env = z.infer<typeof envSchema>;
  * provider (a content-moderation service, another WeChat app type…) exports `<area>Providers(env)` from its module's
  * config.ts and is added to this list: production then refuses to start until it is real, or ALLOW_SANDBOX=true.
  */
-const PROVIDER_CHECKS: ((e: Env) => ProviderStatus[])[] = [smsProviders, chatProviders, rewardProviders, wechatProviders];
+const PROVIDER_CHECKS: ((e: Env) => ProviderStatus[])[] = [
+  smsProviders,
+  chatProviders,
+  rewardProviders,
+  wechatProviders,
+  moderationProviders,
+];
 
 /**
  * Parses the environment once. In development a JWT secret is generated on first start and kept in DATA_DIR,
@@ -132,6 +144,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     wechat: wechatConfig(e),
     sms: smsConfig(e, jwtSecret),
     account: accountConfig(e),
+    moderation: moderationConfig(e),
+    safety: safetyConfig(e),
+    site: siteConfig(e),
   };
 }
 

@@ -41,7 +41,7 @@ describe.each(dbTargets)('the professional chart over the API on %s', (target) =
   it('answers the default chart with 神煞, palaces, relations, warnings and 小运, and the timeline only when asked', async () => {
     const res = await paipan(me);
     expect(res.statusCode, res.body).toBe(200);
-    // The answer is the calculator's chart byte for byte (the route's own serialiser, ADR 018).
+    // The answer is the calculator's chart byte for byte (the route's own serialiser, ADR 019).
     expect(res.body).toBe(JSON.stringify({ success: true, message: '排盘成功', data: computeChartFromSpec(me) }));
     const chart = res.json().data;
     expect(chart.pillars.day.shen_sha).toEqual(['太极贵人', '国印贵人', '华盖', '日德', '魁罡', '血刃', '流霞', '十恶大败']);

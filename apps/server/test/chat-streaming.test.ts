@@ -8,7 +8,7 @@ import { baziCharts, chatMessages } from '../src/db/schema';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
 import { DEFAULT_USAGE, startFakeOpenAi, type FakeMode, type FakeOpenAi } from './support/fake-openai';
-import { bearer, registerUser } from './support/users';
+import { bearer, registerChatUser } from './support/users';
 import { until } from './support/until';
 
 /**
@@ -79,7 +79,7 @@ describe.each(dbTargets)('chat streaming through an OpenAI-compatible upstream o
   beforeAll(async () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-    const u = await registerUser(ctx);
+    const u = await registerChatUser(ctx);
     token = u.token;
     userId = u.user.id;
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_SERVICE_TYPES } from '../src/modules/service-types/catalog';
 import { ADMIN_PHONE, useTestApp, type TestContext } from './support/app';
 import { dbTargets } from './support/databases';
-import { bearer, registerUser } from './support/users';
+import { bearer, registerChatUser } from './support/users';
 
 /** Parses an SSE body into text (joined data lines of unnamed events) and named events. */
 function parseSse(raw: string) {
@@ -36,7 +36,7 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
     ctx.inject({ method: 'POST', url: '/api/chat/chat-streaming', headers: bearer(token), payload });
 
   it('creates a session with the client UUID and answers session_id both directly and under data', async () => {
-    const { token } = await registerUser(ctx);
+    const { token } = await registerChatUser(ctx);
     const key = randomUUID();
     const body = await newChat(ctx, token, 'bazi', '', key);
     expect(body.session_id).toBe(key);
@@ -48,8 +48,8 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   });
 
   it('never reuses a key that belongs to another user', async () => {
-    const a = await registerUser(ctx);
-    const b = await registerUser(ctx);
+    const a = await registerChatUser(ctx);
+    const b = await registerChatUser(ctx);
     const key = randomUUID();
     await newChat(ctx, a.token, 'general', '', key);
     const other = await newChat(ctx, b.token, 'general', '', key);
@@ -57,7 +57,7 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   });
 
   it('refuses an unknown service type and accepts the default type defaultai', async () => {
-    const { token } = await registerUser(ctx);
+    const { token } = await registerChatUser(ctx);
     const bad = await ctx.inject({
       method: 'POST',
       url: '/api/chat/chat-new',
@@ -70,7 +70,7 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   });
 
   it('streams a labelled offline reply as SSE, stores both messages and names the session from the first question', async () => {
-    const { token } = await registerUser(ctx);
+    const { token } = await registerChatUser(ctx);
     const { session_id } = await newChat(ctx, token, 'career');
     const question = '工作三年想转行做产品经理，应该怎么规划比较好呢？';
     const res = await stream(token, { type: 'career', query: question, key: session_id });
@@ -102,7 +102,7 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   });
 
   it('answers without streaming on /chat/chat', async () => {
-    const { token } = await registerUser(ctx);
+    const { token } = await registerChatUser(ctx);
     const { session_id } = await newChat(ctx, token, 'learning');
     const res = await ctx.inject({
       method: 'POST',
@@ -120,7 +120,7 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   });
 
   it('rejects bad requests as JSON before any stream starts', async () => {
-    const { token } = await registerUser(ctx);
+    const { token } = await registerChatUser(ctx);
     const { session_id } = await newChat(ctx, token);
     const cases: [object, Record<string, string>, number, string][] = [
       [{ type: 'psychology', query: '你好', key: session_id }, {}, 401, '未登录或登录已过期，请重新登录'],
@@ -137,7 +137,7 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   });
 
   it('flags a crisis message on the psychology persona and replies safety-first', async () => {
-    const { token } = await registerUser(ctx);
+    const { token } = await registerChatUser(ctx);
     const { session_id } = await newChat(ctx, token, 'psychology');
     const { text, events, final } = parseSse((await stream(token, { type: 'psychology', query: '我真的不想活了', key: session_id })).body);
     expect(JSON.parse(events.find((e) => e.event === 'meta')!.data).safety).toEqual({ crisis: true });
@@ -152,7 +152,7 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   });
 
   it('regenerates the last reply in place', async () => {
-    const { token } = await registerUser(ctx);
+    const { token } = await registerChatUser(ctx);
     const { session_id } = await newChat(ctx, token, 'wisdom');
     await stream(token, { type: 'wisdom', query: '怎样放下得失？', key: session_id });
     const again = parseSse((await stream(token, { type: 'wisdom', query: '', key: session_id, regenerate: true })).body);
@@ -168,8 +168,8 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   });
 
   it('lets user A never read, list, rename, save into, chat in or delete user B’s sessions', async () => {
-    const a = await registerUser(ctx);
-    const b = await registerUser(ctx);
+    const a = await registerChatUser(ctx);
+    const b = await registerChatUser(ctx);
     const { session_id } = await newChat(ctx, b.token, 'legal', '公司拖欠工资怎么办');
     const asA = bearer(a.token);
     const calls = [
@@ -198,7 +198,7 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   });
 
   it('renames, saves messages into and deletes one’s own session', async () => {
-    const { token, user } = await registerUser(ctx);
+    const { token, user } = await registerChatUser(ctx);
     const { session_id } = await newChat(ctx, token, 'general');
     const renamed = await ctx.inject({
       method: 'PATCH',
@@ -267,8 +267,8 @@ describe.each(dbTargets)('chat with the offline provider on %s', (target) => {
   });
 
   it('answers token statistics to admins only, by session or phone, with estimated counts flagged', async () => {
-    const admin = await registerUser(ctx, { phone: ADMIN_PHONE });
-    const user = await registerUser(ctx);
+    const admin = await registerChatUser(ctx, { phone: ADMIN_PHONE });
+    const user = await registerChatUser(ctx);
     const { session_id } = await newChat(ctx, user.token, 'learning');
     await stream(user.token, { type: 'learning', query: '怎么提高专注力？', key: session_id });
     const url = (q: string) => `/api/stats/token-usage?${q}`;

@@ -66,7 +66,7 @@ describe.skipIf(!dbTargets.includes('postgres'))('password backoff across two in
     const a = await buildApp({ config: testConfig(), database: fresh.database });
     const b = await buildApp({ config: testConfig(), database: second });
     try {
-      const onA: TestContext = { app: a, database: fresh.database, advance: () => {}, inject: (o) => a.inject(o) };
+      const onA: TestContext = { app: a, database: fresh.database, advance: () => {}, now: () => new Date(), inject: (o) => a.inject(o) };
       const { phone, password } = await registerUser(onA);
       const login = (app: typeof a, pw: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { phone, password: pw } });
       for (const app of [a, b, a, b, a]) expect((await login(app, 'wrong')).statusCode).toBe(401);

@@ -40,6 +40,11 @@ function realProviderEnv(): Record<string, string> {
     ALIYUN_SMS_SIGN_NAME: '灵犀',
     ALIYUN_SMS_TEMPLATE_CODE: 'SMS_000000',
     ALIYUN_SMS_ENDPOINT: '127.0.0.1:1',
+    ALIYUN_SMS_EMERGENCY_TEMPLATE_CODE: 'SMS_000001',
+    MODERATION_PROVIDER: 'aliyun',
+    ALIYUN_GREEN_ACCESS_KEY_ID: 'LTAI-green',
+    ALIYUN_GREEN_ACCESS_KEY_SECRET: 'green-secret',
+    ALIYUN_GREEN_ENDPOINT: '127.0.0.1:1',
     LLM_API_KEY: 'sk-test',
     LLM_BASE_URL: 'http://127.0.0.1:1/v1',
     WECHAT_PROVIDER: 'wechat',
@@ -75,6 +80,10 @@ describe('starting in production', () => {
         'WECHAT_PROVIDER=wechat',
         'WECHAT_APPID',
         'WECHAT_SECRET',
+        'ALIYUN_SMS_EMERGENCY_TEMPLATE_CODE',
+        'MODERATION_PROVIDER=aliyun',
+        'ALIYUN_GREEN_ACCESS_KEY_ID',
+        'MODERATION_LOCAL_IN_PRODUCTION=true',
         'ALLOW_SANDBOX=true',
       ]) {
         expect(out).toContain(name);
@@ -104,7 +113,18 @@ describe('starting in production', () => {
           .split('\n')
           .find((l) => l.includes('ALLOW_SANDBOX=true in production')) ?? '';
       expect(JSON.parse(warning).level).toBe(40);
-      for (const label of ['短信', '微信扫码登录', '支付', 'AI 对话模型']) expect(warning).toContain(label);
+      for (const label of ['短信', '微信扫码登录', '支付', 'AI 对话模型', '内容审核', '紧急联系人短信']) expect(warning).toContain(label);
+    });
+  }, 90_000);
+
+  it('runs content moderation on the shipped lexicon alone only when the operator says so', async () => {
+    const env = { ...realProviderEnv(), MODERATION_PROVIDER: 'local' };
+    await withServer(env, async (server) => {
+      expect(await server.ready()).toBe('exited');
+      expect(server.output()).toContain('MODERATION_LOCAL_IN_PRODUCTION=true');
+    });
+    await withServer({ ...env, MODERATION_LOCAL_IN_PRODUCTION: 'true' }, async (server) => {
+      expect(await server.ready(), server.output()).toBe('ready');
     });
   }, 90_000);
 

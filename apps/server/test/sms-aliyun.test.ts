@@ -76,6 +76,7 @@ describe('a refused SMS does not cost the user a cooldown', () => {
         sendCode: async () => {
           throw new SmsSendError('isv.AMOUNT_NOT_ENOUGH', '短信发送失败，请稍后重试');
         },
+        sendNotice: async () => {},
       },
     },
   });

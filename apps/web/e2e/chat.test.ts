@@ -74,6 +74,8 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
       await page.goto(`/?token=${encodeURIComponent(token)}`);
       await page.getByRole('button', { name: '心理陪伴' }).click();
       await page.waitForURL('**/chat/psychology');
+      // A companion persona: the 你正在和AI对话 notice comes first (safety.test.ts covers it).
+      await page.getByTestId('safety-confirm').click();
 
       // No history yet: a new chat is created and the persona greets with suggested questions.
       await page.getByText('已创建新对话').first().waitFor();
@@ -160,6 +162,7 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
       const { token } = await registerViaApi(baseUrl, nextPhone(), '小安');
       const page = await newPage(browser, baseUrl, viewport);
       await page.goto(`/chat/emotional?token=${encodeURIComponent(token)}`);
+      await page.getByTestId('safety-confirm').click();
       await page.getByText('你好，很高兴你愿意来这里').waitFor();
 
       await ask(page, '我觉得活着没意思，不想活了');

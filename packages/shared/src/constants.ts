@@ -1,6 +1,6 @@
 /** Business constants from the product spec §9; both the server and the web read them from here. */
 export const PRODUCT_NAME = '灵犀';
-export const PRIVACY_POLICY_VERSION = '2026-11-01';
+export const PRIVACY_POLICY_VERSION = '2026-11-25';
 
 export const SMS_CODE_LENGTH = 6;
 export const SMS_RESEND_SECONDS = 60;

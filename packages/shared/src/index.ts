@@ -12,3 +12,4 @@ export * from './contracts/account';
 export * from './contracts/bazi';
 export * from './contracts/bazi-pairing';
 export * from './contracts/chat-grounding';
+export * from './contracts/safety';

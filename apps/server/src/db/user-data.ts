@@ -8,13 +8,20 @@ import {
   chatMessages,
   chatSessions,
   chatUsageDays,
+  aiDisclosureAcks,
   consentRecords,
   contactMessages,
+  contentReports,
+  emergencyAlerts,
+  moderationEvents,
   passwordFailures,
   paymentOrders,
+  safetySettings,
   smsCodes,
   smsOutbox,
   tips,
+  usageDays,
+  usageStreaks,
   users,
   wechatIdentities,
   wechatQrStates,
@@ -36,11 +43,12 @@ export interface PhoneColumn {
  * - `drop`: the rows die with the joined account (sessions, locks, one-time credentials);
  * - `none`: nothing here is keyed to that account (tables keyed by phone: a WeChat-only account has none);
  * - `addUp`: per-key counters are summed into the kept account's rows (the daily bound must not reset);
+ * - `moveIfAbsent`: a one-row-per-account table: the row follows the person unless the kept account has its own;
  * - `account`: the users table itself (the joined account's row is deleted last).
  * Whatever a rule leaves behind is deleted by ON DELETE CASCADE when the joined account's row goes, which is why
  * every table must be listed here: a forgotten table silently loses the person's rows.
  */
-export type MergeRule = 'move' | 'drop' | 'none' | 'account' | { addUp: PgColumn[]; key: PgColumn[] };
+export type MergeRule = 'move' | 'moveIfAbsent' | 'drop' | 'none' | 'account' | { addUp: PgColumn[]; key: PgColumn[] };
 
 /**
  * The personal-data export (PIPL Art. 45) writes the person's rows (by user column, by a `key` phone, or by their
@@ -195,6 +203,57 @@ export const USER_DATA: UserDataTable[] = [
     phones: [{ column: smsOutbox.phone, is: 'key' }],
     merge: 'none',
     export: { skip: 'the sandbox handset (development only): the texts are in sms_log' },
+    erase: 'delete',
+  },
+  {
+    table: safetySettings,
+    user: safetySettings.userId,
+    // Someone else's numbers: the guardian's and the emergency contact's.
+    phones: [
+      { column: safetySettings.guardianPhone, is: 'typed' },
+      { column: safetySettings.emergencyPhone, is: 'typed' },
+    ],
+    merge: 'moveIfAbsent',
+    export: { section: 'safety_settings' },
+    erase: 'delete',
+  },
+  { table: usageStreaks, user: usageStreaks.userId, merge: 'drop', export: { section: 'usage_streaks' }, erase: 'delete' },
+  {
+    table: usageDays,
+    user: usageDays.userId,
+    merge: { addUp: [usageDays.seconds], key: [usageDays.day] },
+    export: { section: 'usage_days', order: [usageDays.day] },
+    erase: 'delete',
+  },
+  {
+    table: aiDisclosureAcks,
+    user: aiDisclosureAcks.userId,
+    // Tied to a sign-in session, which the merge drops too.
+    merge: 'drop',
+    export: { section: 'ai_disclosure_acks', omit: [aiDisclosureAcks.sessionId] },
+    erase: 'delete',
+  },
+  {
+    table: moderationEvents,
+    user: moderationEvents.userId,
+    merge: 'move',
+    export: { section: 'moderation_events' },
+    // Records of refused content are kept for the retention period the privacy policy states, without the person.
+    erase: 'anonymise',
+  },
+  {
+    table: contentReports,
+    user: contentReports.userId,
+    merge: 'move',
+    export: { section: 'content_reports', omit: [contentReports.resolverId] },
+    erase: 'anonymise',
+  },
+  {
+    table: emergencyAlerts,
+    user: emergencyAlerts.userId,
+    phones: [{ column: emergencyAlerts.contactPhone, is: 'typed' }],
+    merge: 'move',
+    export: { section: 'emergency_alerts' },
     erase: 'delete',
   },
 ];

@@ -8,6 +8,8 @@ import type { SessionRepository, UserRepository } from './auth/repository';
 import type { AuthService } from './auth/service';
 import type { TokenSigner } from './auth/tokens';
 import type { ConsentService } from './consent/service';
+import type { ModerationService } from './moderation';
+import type { SafetyService } from './safety';
 import type { ServiceTypeRepository } from './service-types/repository';
 import type { SmsService } from './sms/service';
 
@@ -29,6 +31,10 @@ export interface ModuleContext {
   serviceTypes: ServiceTypeRepository;
   /** Prometheus counters: chat streams and payment outcomes report here. */
   metrics: Metrics;
+  /** Content moderation of what users write and the model answers (lexicon, then the configured service). */
+  moderation: ModerationService;
+  /** Minor mode, AI disclosure, breaks, emergency contact: the chat turn and payment paths ask it first. */
+  safety: SafetyService;
   /** Signed-in account data kept in process; repositories that write account data evict through it (ADR 009). */
   accountCache: AccountCache;
 }

@@ -6,9 +6,16 @@ import type { AccountCache } from '../modules/auth/account-cache';
 import type { SessionRepository } from '../modules/auth/repository';
 import type { TokenSigner } from '../modules/auth/tokens';
 
+/** The caller's live session, resolved from the bearer token. */
+export interface RequestAuth {
+  user: UserRow;
+  sessionId: string;
+  token: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: { user: UserRow; sessionId: string; token: string } | null;
+    auth: RequestAuth | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 unless a live session is presented. */
@@ -16,8 +23,17 @@ declare module 'fastify' {
     /** preHandler: 401 without a session, 403 unless the phone is in ADMIN_PHONES. */
     requireAdmin: (req: FastifyRequest) => Promise<void>;
     /** Resolves a raw token (e.g. one sent in a body) to its live session. */
-    resolveToken: (token: string) => Promise<{ user: UserRow; sessionId: string; token: string } | null>;
+    resolveToken: (token: string) => Promise<RequestAuth | null>;
   }
+}
+
+/**
+ * The signed-in caller, typed, for a handler behind requireUser or requireAdmin. It still answers 401 when reached
+ * without a session, so a route whose preHandler was forgotten fails closed instead of crashing on a null.
+ */
+export function signedIn(req: FastifyRequest): RequestAuth {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
 }
 
 export const bearerToken = (req: FastifyRequest): string | null => {

@@ -1,4 +1,4 @@
-// qrcode 1.5 ships no types; this is the one call we use.
+// qrcode 1.5 ships no types; these are the calls we use (toBuffer: a PNG for tests of the AIGC label).
 declare module 'qrcode' {
   interface ToDataUrlOptions {
     errorCorrectionLevel?: 'L' | 'M' | 'Q' | 'H';
@@ -6,6 +6,9 @@ declare module 'qrcode' {
     width?: number;
     color?: { dark?: string; light?: string };
   }
-  const QRCode: { toDataURL(text: string, options?: ToDataUrlOptions): Promise<string> };
+  const QRCode: {
+    toDataURL(text: string, options?: ToDataUrlOptions): Promise<string>;
+    toBuffer(text: string, options?: ToDataUrlOptions): Promise<Buffer>;
+  };
   export default QRCode;
 }

@@ -15,6 +15,8 @@ export interface TestContext {
   database: Database;
   /** Moves the app's clock forward (SMS expiry, sessions). */
   advance(ms: number): void;
+  /** The app's clock as it reads now. */
+  now(): Date;
   inject(o: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
@@ -63,6 +65,7 @@ export function useTestApp(
     await drop();
   });
   ctx.advance = (ms) => void (offset += ms);
+  ctx.now = () => new Date(Date.now() + offset);
   ctx.inject = (o) => ctx.app.inject(o);
   return ctx;
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../../src/db/client';
 
@@ -11,13 +13,20 @@ if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
   throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL tier would be skipped silently');
 }
 
+let template: Promise<Blob> | undefined;
+/** The migrated template the integration tier's global set-up dumped (support/global-setup.ts), read once per worker. */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= readFile(inject('pgliteTemplate')).then((b) => new Blob([b]));
+  return template;
+}
+
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a new PostgreSQL database created next to
  * TEST_DATABASE_URL and dropped afterwards, so files never see each other's rows.
  */
 export async function freshDatabase(target: DbTarget): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (target === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', pgliteSnapshot: await pgliteTemplate() });
     await database.migrate();
     return { database, drop: () => database.close() };
   }

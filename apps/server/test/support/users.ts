@@ -24,7 +24,7 @@ export async function latestCode(ctx: TestContext, phone: string): Promise<strin
 
 export async function registerUser(
   ctx: TestContext,
-  over: Partial<{ phone: string; name: string; password: string; referrer_id: string }> = {},
+  over: Partial<{ phone: string; name: string; password: string; referrer_id: string; birth_year: number }> = {},
 ) {
   const phone = over.phone ?? newPhone();
   const code = await sendCode(ctx, phone, 'register');
@@ -40,6 +40,7 @@ export async function registerUser(
       password: over.password ?? 'secret123',
       confirmPassword: over.password ?? 'secret123',
       referrer_id: over.referrer_id ?? '',
+      ...(over.birth_year ? { birth_year: over.birth_year } : {}),
     },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -48,3 +49,16 @@ export async function registerUser(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Confirms the 你正在和AI对话 notice for the token's sign-in, as the chat page does before a companion persona answers. */
+export async function acknowledgeAi(ctx: TestContext, token: string) {
+  const res = await ctx.inject({ method: 'POST', url: '/api/safety/acknowledge', headers: bearer(token), payload: { kind: 'disclosure' } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A registered user who has acknowledged the AI notice (chat tests that are not about the notice). */
+export async function registerChatUser(ctx: TestContext, over: Parameters<typeof registerUser>[1] = {}) {
+  const u = await registerUser(ctx, over);
+  await acknowledgeAi(ctx, u.token);
+  return u;
+}

@@ -51,11 +51,18 @@ export async function waitForSmsCooldown(baseUrl: string, phone: string): Promis
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }
 
-export async function registerViaApi(baseUrl: string, phone: string, name: string, password = 'secret123') {
+/** `extra`: more of the register body (e.g. birth_year). */
+export async function registerViaApi(
+  baseUrl: string,
+  phone: string,
+  name: string,
+  password = 'secret123',
+  extra: Record<string, unknown> = {},
+) {
   const before = Date.now() - 1000;
   await post(baseUrl, '/auth/send-sms-code', { phone, type: 'register' });
   const { code } = await readSmsCode(baseUrl, phone, before);
-  const res = await post(baseUrl, '/auth/register', { name, phone, code, password, confirmPassword: password });
+  const res = await post(baseUrl, '/auth/register', { name, phone, code, password, confirmPassword: password, ...extra });
   return { token: String(res.token), password };
 }
 

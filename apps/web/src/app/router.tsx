@@ -87,6 +87,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.reportQueue.slice(1),
+                lazy: page(
+                  () => import('./routes/report-queue'),
+                  (m) => m.ReportQueueRoute,
+                ),
+              },
+              {
                 path: paths.tokenStats.slice(1),
                 lazy: page(
                   () => import('./routes/token-stats'),
@@ -164,8 +171,8 @@ export const routes: RouteObject[] = [
       {
         path: paths.about,
         lazy: page(
-          () => import('@/features/static-pages/components/about-page'),
-          (m) => m.AboutPage,
+          () => import('./routes/about'),
+          (m) => m.AboutRoute,
         ),
       },
       {

@@ -6,6 +6,8 @@ export const paths = {
   baziPairing: '/bazihehun',
   chat: '/chat/:type',
   tokenStats: '/token-stats',
+  /** Administrators' report queue (issue #13). */
+  reportQueue: '/admin/reports',
   login: '/login',
   register: '/register',
   rewardList: '/rewardlist',

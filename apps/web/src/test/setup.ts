@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; a lazily loaded page on a loaded 2-core machine can take longer. A
+// wait still ends as soon as what it waits for appears, so this only changes how long a real failure takes to report.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Toasts and dialogs load antd's holders on first use (lib/feedback.tsx). Loading that module once up front keeps the
 // tests that read a toast right after advancing fake timers independent of how long the module takes to load.

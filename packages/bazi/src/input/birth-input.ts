@@ -32,7 +32,7 @@ export interface BaziInput {
   readonly options?: Partial<BaziOptions>;
   /**
    * Carry the timeline: each luck cycle's 流年 (liu_nian), and the focus year's 流月 and its luck relations. Implied
-   * by liuYueYear. Off by default: it is the part of a chart that depends on today's date (ADR 018).
+   * by liuYueYear. Off by default: it is the part of a chart that depends on today's date (ADR 019).
    */
   readonly timeline?: boolean;
   /** The year whose 流月 and luck-cycle relations the timeline carries; the current year when left out. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG, SMS_CODE_PATTERN, requiredString } from '../validation';
 import { envelope } from './common';
+import { aigcMetadata } from './safety';
 
 /** Personal data rights beyond the spec (PIPL Art. 45 export, Art. 47 deletion). */
 
@@ -25,6 +26,9 @@ export const accountExport = z
     format_version: z.number().int(),
     exported_at: z.string(),
     account: z.record(z.string(), z.unknown()),
+    /** Explicit and implicit labels of the AI-generated messages inside (GB 45438-2025). */
+    ai_content_notice: z.string().optional(),
+    aigc: aigcMetadata.optional(),
     referrer: z.object({ referrer_phone: z.string().nullable(), referrals: rows }),
   })
   .catchall(rows);

@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { MSG, SMS_CODE_PATTERN, optionalPhoneField, phoneField, requiredString } from '../validation';
 import { NAME_MIN, PASSWORD_MIN } from '../constants';
 import { envelope } from './common';
+import { birthYearField } from './safety';
 
 export const smsPurpose = z.enum(['login', 'register', 'bind', 'delete'], { error: '验证码类型不正确' });
 export type SmsPurpose = z.infer<typeof smsPurpose>;
+/** Every code the server sends: the public purposes, and 'guardian' (a minor's guardian, issue #13), sent only by the signed-in guardian endpoints. */
+export type SmsCodePurpose = SmsPurpose | 'guardian';
 
 const codeField = requiredString(MSG.codeRequired).pipe(z.string().regex(SMS_CODE_PATTERN, { error: MSG.codeSixDigits }));
 /** The client sends this once the privacy box is ticked, so the server can record consent (PIPL Art. 14). */
@@ -27,6 +30,8 @@ export const registerBody = z
     confirmPassword: requiredString(MSG.confirmRequired),
     referrer_id: optionalPhoneField(MSG.referrerInvalid),
     policy_version: policyVersion,
+    /** Optional age declaration (issue #13): a year that makes the account a minor's puts it in minor mode. */
+    birth_year: birthYearField.optional().nullable(),
   })
   .refine((b) => b.password === b.confirmPassword, { error: MSG.confirmMismatch, path: ['confirmPassword'] });
 export type RegisterBody = z.input<typeof registerBody>;

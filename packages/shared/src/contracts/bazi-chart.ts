@@ -119,7 +119,7 @@ export const baziChart = z.object({
   relations: z.array(baziRelation),
   warnings: z.array(baziWarning),
   xiao_yun: z.array(liuNian),
-  /** The timeline (asked for with include=timeline or liu_yue_year, ADR 018). */
+  /** The timeline (asked for with include=timeline or liu_yue_year, ADR 019). */
   liu_yue_year: z.number().optional(),
   liu_yue: z.array(baziLiuYue).optional(),
   yun_relations: z

@@ -71,7 +71,7 @@ export const baziRequestBody = z.object({
   include: z
     .union([z.literal('timeline'), z.array(z.literal('timeline'))], { error: 'include 只能是 timeline' })
     .optional()
-    .meta({ description: 'timeline：附带各步大运的流年（liu_nian）、liu_yue_year 的流月与大运流年关系（ADR 018）' }),
+    .meta({ description: 'timeline：附带各步大运的流年（liu_nian）、liu_yue_year 的流月与大运流年关系（ADR 019）' }),
   name: baziChartName.optional(),
 });
 export type BaziRequest = z.input<typeof baziRequestBody>;

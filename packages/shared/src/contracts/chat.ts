@@ -28,8 +28,11 @@ export {
 
 export const chatRole = z.enum(['user', 'assistant'], { error: CHAT_MSG.roleInvalid });
 export type ChatRole = z.infer<typeof chatRole>;
-/** A reply keeps its status so a refresh mid-stream shows what has arrived (streaming), and a stop keeps its text. */
-export const messageStatus = z.enum(['streaming', 'done', 'aborted', 'error']);
+/**
+ * A reply keeps its status so a refresh mid-stream shows what has arrived (streaming), and a stop keeps its text.
+ * 'blocked': moderation stopped the reply; its content is the safe replacement text, never the blocked words.
+ */
+export const messageStatus = z.enum(['streaming', 'done', 'aborted', 'error', 'blocked']);
 export type MessageStatus = z.infer<typeof messageStatus>;
 
 const typeField = z
@@ -202,6 +205,8 @@ export const personaPublic = z.object({
   greeting: z.string(),
   suggested_questions: z.array(z.string()),
   disclaimer: z.string(),
+  /** An emotional companion persona: the 你正在和AI对话 notice is acknowledged before it answers (issue #13). */
+  companion: z.boolean(),
 });
 export type PersonaPublic = z.infer<typeof personaPublic>;
 export const personaResponse = envelope(personaPublic);

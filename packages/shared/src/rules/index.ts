@@ -10,3 +10,4 @@ export * from './reward-amount';
 export * from './bazi-messages';
 export * from './wechat-labels';
 export * from './chat-limits';
+export * from './safety';

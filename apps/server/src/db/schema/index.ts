@@ -8,3 +8,4 @@ export * from './chat-grounding';
 export * from './payments';
 export * from './wechat';
 export * from './account';
+export * from './safety';

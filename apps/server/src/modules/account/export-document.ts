@@ -1,4 +1,4 @@
-import { EXPORT_FORMAT_VERSION, maskPhone } from '@lingxi/shared';
+import { EXPORT_FORMAT_VERSION, maskPhone, type AigcMetadata } from '@lingxi/shared';
 import type { UserRow } from '../../db/schema';
 import type { ExportRule, UserDataTable } from '../../db/user-data';
 import type { ExportFile } from './export-file';
@@ -7,6 +7,8 @@ import type { Owner } from './user-data-repository';
 
 type Nested = Extract<ExportRule, { nestIn: unknown }>;
 type Section = Extract<ExportRule, { section: string }>;
+
+const AI_CONTENT_NOTICE = '本文件中 role 为 assistant 的消息内容由人工智能生成（AI生成），仅供参考。';
 
 const isSection = (r: ExportRule): r is Section => typeof r === 'object' && 'section' in r;
 const isNested = (r: ExportRule): r is Nested => typeof r === 'object' && 'nestIn' in r;
@@ -32,7 +34,10 @@ async function writeArray<T>(out: ExportFile, indent: string, pages: AsyncIterab
  * The export document (PIPL Art. 45: a copy in a commonly used format): the account, the referrer relation, then one
  * section per exported table of db/user-data.ts in its order, rows as stored. Streamed into `out` page by page.
  */
-export async function writeExportDocument(out: ExportFile, d: { repo: ExportRepository; user: UserRow; exportedAt: Date }): Promise<void> {
+export async function writeExportDocument(
+  out: ExportFile,
+  d: { repo: ExportRepository; user: UserRow; exportedAt: Date; aigc: AigcMetadata },
+): Promise<void> {
   const { repo, user } = d;
   const list: UserDataTable[] = repo.list;
   const owner: Owner = await repo.owner(user);
@@ -43,6 +48,8 @@ export async function writeExportDocument(out: ExportFile, d: { repo: ExportRepo
 
   await out.write(`{\n  "success": true,\n  "message": "导出成功",\n  "data": {\n`);
   await out.write(`    "format_version": ${EXPORT_FORMAT_VERSION},\n    "exported_at": ${JSON.stringify(d.exportedAt.toISOString())},\n`);
+  // The labels of AI-generated content (GB 45438-2025): a notice a person reads, and the metadata a program reads.
+  await out.write(`    "ai_content_notice": ${JSON.stringify(AI_CONTENT_NOTICE)},\n    "aigc": ${JSON.stringify(d.aigc)},\n`);
   await out.write(`    "account": ${JSON.stringify({ ...accountStored, has_password: !!passwordHash })},\n`);
   await out.write(`    "referrer": {\n      "referrer_phone": ${JSON.stringify(user.referrerPhone)},\n      "referrals": `);
   // The invitees' numbers are theirs: shown masked, as in the app.

@@ -16,6 +16,7 @@ export async function registerAccountModule(api: FastifyInstance, ctx: ModuleCon
     exports: createExportRepository(ctx.db),
     sms: ctx.sms,
     config,
+    aigcProducer: ctx.config.site.aigcProducer,
     now: ctx.now,
     log: ctx.log,
   });

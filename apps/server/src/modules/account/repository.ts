@@ -27,6 +27,12 @@ export function createAccountRepository(db: Db, changed: AccountChanged = () => 
       await tx.delete(e.table).where(eq(e.user, from.id));
       return;
     }
+    if (rule === 'moveIfAbsent') {
+      // One row per account: the kept account's own row wins; the joined account's then goes with it (cascade).
+      await tx.execute(sql`update ${e.table} set ${id(e.user)} = ${into.id} where ${id(e.user)} = ${from.id}
+        and not exists (select 1 from ${e.table} where ${id(e.user)} = ${into.id})`);
+      return;
+    }
     if (rule === 'move') {
       const set: Record<string, unknown> = { [keyOf(e.table, e.user)]: into.id };
       for (const p of e.phones ?? []) if (p.is === 'owner') set[keyOf(e.table, p.column)] = into.phone;

@@ -2,6 +2,7 @@ import { deleteAccountBody, deleteAccountResponse } from '@lingxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import type { AccountService } from './service';
+import { signedIn } from '../../plugins/auth';
 
 /** Personal-data rights: a JSON copy of everything (export) and erasure (delete). */
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService; perMinute: number }> = async (app, { account, perMinute }) => {
@@ -11,7 +12,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService; per
     '/account/export',
     { preHandler: app.requireUser, config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema },
     async (req, reply) => {
-      const file = await account.export(req.auth!.user);
+      const file = await account.export(signedIn(req).user);
       return reply
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .header('content-length', file.bytes)
@@ -28,6 +29,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService; per
       config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: { ...schema, body: deleteAccountBody, response: { 200: deleteAccountResponse } },
     },
-    async (req) => ok(await account.delete(req.auth!.user, req.body.code), '账号已注销，您的个人信息已删除'),
+    async (req) => ok(await account.delete(signedIn(req).user, req.body.code), '账号已注销，您的个人信息已删除'),
   );
 };

@@ -48,6 +48,7 @@ describe('personal-data export service', () => {
       exports: repo,
       sms: {} as never,
       config: { exportMaxBytes: 1024 * 1024, exportsAtOnce: 2, exportDir: dir, exportLeaseMs: 60_000 },
+      aigcProducer: '灵犀',
       now: () => new Date('2026-11-24T08:00:00Z'),
       log: silentLog,
     });

@@ -2,6 +2,7 @@ import type { ReadStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema';
+import { aigcMetadata } from '../../lib/aigc-label';
 import { AppError, badRequest, tooMany } from '../../lib/errors';
 import type { SmsService } from '../sms';
 import type { AccountConfig } from './config';
@@ -22,6 +23,8 @@ export interface AccountServiceDeps {
   exports: ExportRepository;
   sms: SmsService;
   config: AccountConfig;
+  /** Named in the export's AIGC metadata (AIGC_PRODUCER). */
+  aigcProducer: string;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -50,7 +53,7 @@ export function createAccountService(d: AccountServiceDeps) {
         leased = await d.exports.takeLease(user.id, startedAt, new Date(startedAt.getTime() + config.exportLeaseMs));
         if (!leased) throw tooMany('您已有一个数据导出正在进行，请等它完成后再试');
         file = await openExportFile(config.exportDir, config.exportMaxBytes);
-        await writeExportDocument(file, { repo: d.exports, user, exportedAt: startedAt });
+        await writeExportDocument(file, { repo: d.exports, user, exportedAt: startedAt, aigc: aigcMetadata(d.aigcProducer) });
         await file.finish();
         const handle = await open(file.path, 'r');
         await rm(file.path, { force: true });

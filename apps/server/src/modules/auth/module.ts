@@ -45,5 +45,7 @@ export async function registerAuthModule(api: FastifyInstance, ctx: ModuleContex
     adminPhones: ctx.config.auth.adminPhones,
     perMinute: ctx.config.auth.perMinute,
     wechat,
+    moderation: ctx.moderation,
+    declareAge: ctx.safety.declareAtRegistration,
   });
 }

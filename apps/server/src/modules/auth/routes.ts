@@ -21,10 +21,12 @@ import { unauthorized } from '../../lib/errors';
 import { ok, plainJson } from '../../lib/reply';
 import { requestMeta } from '../../lib/request-meta';
 import type { ConsentService } from '../consent';
+import type { ModerationService } from '../moderation';
 import type { AuthService } from './service';
 import type { UserRow } from '../../db/schema';
 import type { RequestMeta } from '../../lib/request-meta';
 import { toUserInfo, type WechatIdentityView } from './user-info';
+import { signedIn } from '../../plugins/auth';
 
 /** The WeChat module's part in sign-in (modules/wechat): the QR ticket login and the identities shown in user_info. */
 export interface WechatSignIn {
@@ -38,14 +40,21 @@ interface Opts {
   adminPhones: readonly string[];
   perMinute: number;
   wechat: WechatSignIn;
+  /** Names people choose are checked like everything else users write (issue #13). */
+  moderation: ModerationService;
+  /** The register body's optional birth year (minor mode, modules/safety). */
+  declareAge: (userId: string, birthYear: number | null | undefined) => Promise<void>;
 }
 
 /** Spec §7 Auth. Handlers only parse, call the service and shape the answer. */
-export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, consent, adminPhones, perMinute, wechat }) => {
+export const authRoutes: FastifyPluginAsyncZod<Opts> = async (
+  app,
+  { auth, consent, adminPhones, perMinute, wechat, moderation, declareAge },
+) => {
   const limited = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
   // One extra indexed query per answer: the user's WeChat identities.
   const userInfo = async (u: UserRow) => toUserInfo(u, adminPhones, await wechat.identitiesOf(u.id));
-  const signedIn = async (message: string, r: { user: UserRow; token: string }) => {
+  const signInAnswer = async (message: string, r: { user: UserRow; token: string }) => {
     const user_info = await userInfo(r.user);
     return { success: true, message, token: r.token, user_info, data: { token: r.token, user_info } };
   };
@@ -65,12 +74,14 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, conse
     '/auth/register',
     { config: limited, schema: { tags: ['auth'], body: registerBody, response: { 200: authResponse } } },
     async (req) => {
+      await moderation.assertClean(req.body.name, { scene: 'username' }, '用户名包含违规信息，请修改后重试');
       const r = await auth.register(req.body, requestMeta(req));
+      await declareAge(r.user.id, req.body.birth_year);
       await consent.record(
         { scene: 'register', userId: r.user.id, phone: r.user.phone, policyVersion: req.body.policy_version },
         requestMeta(req),
       );
-      return signedIn('注册成功', r);
+      return signInAnswer('注册成功', r);
     },
   );
 
@@ -95,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, conse
         { scene: `login:${b.login_type}`, userId: r.user.id, phone: r.user.phone, policyVersion: b.policy_version },
         meta,
       );
-      return { ...(await signedIn('登录成功', r)), need_bind_phone: !r.user.phone };
+      return { ...(await signInAnswer('登录成功', r)), need_bind_phone: !r.user.phone };
     },
   );
 
@@ -108,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, conse
         { scene: 'login:phone', userId: r.user.id, phone: r.user.phone, policyVersion: req.body.policy_version },
         requestMeta(req),
       );
-      return signedIn('登录成功', r);
+      return signInAnswer('登录成功', r);
     },
   );
 
@@ -139,7 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, conse
       serializerCompiler: plainJson,
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: meResponse } },
     },
-    async (req) => ok(await userInfo(req.auth!.user)),
+    async (req) => ok(await userInfo(signedIn(req).user)),
   );
 
   app.put(
@@ -148,14 +159,18 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, conse
       preHandler: app.requireUser,
       schema: { tags: ['auth'], security: [{ bearer: [] }], body: updateProfileBody, response: { 200: updateProfileResponse } },
     },
-    async (req) => ok(await userInfo(await auth.updateProfile(req.auth!.user, req.body.username)), '用户名已更新'),
+    async (req) => {
+      const user = signedIn(req).user;
+      await moderation.assertClean(req.body.username, { scene: 'username', userId: user.id }, '用户名包含违规信息，请修改后重试');
+      return ok(await userInfo(await auth.updateProfile(user, req.body.username)), '用户名已更新');
+    },
   );
 
   app.post(
     '/auth/logout',
     { preHandler: app.requireUser, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: okMessage } } },
     async (req) => {
-      await auth.logout(req.auth!.sessionId);
+      await auth.logout(signedIn(req).sessionId);
       return { success: true, message: '已退出登录' };
     },
   );

@@ -1,7 +1,7 @@
 import { sharedPartJson, writeChartJson, type BaziChart, type ChartJsonSink } from '@lingxi/bazi';
 
 /**
- * The answer of POST /bazi-paipan/paipan as bytes (ADR 018). A chart is ~14 kB of mostly Chinese JSON; turning that
+ * The answer of POST /bazi-paipan/paipan as bytes (ADR 019). A chart is ~14 kB of mostly Chinese JSON; turning that
  * string into UTF-8 (and measuring it for Content-Length) had cost the route more than building the chart. The parts
  * every chart shares (pillar views, decades of 流年, a year's 流月, relations …) are kept here as UTF-8 bytes beside
  * their objects, so an answer is a copy of those bytes with the few per-chart texts written in between.

@@ -1,7 +1,7 @@
 import { baziPairingBody, baziPairingIdParams, baziPairingResponse } from '@lingxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ownerId } from './owner';
 import { ok } from '../../lib/reply';
+import { signedIn } from '../../plugins/auth';
 import type { PairingService } from './pairing-service';
 
 const tags = ['bazi'];
@@ -21,12 +21,12 @@ export const pairingRoutes: FastifyPluginAsyncZod<{ pairings: PairingService }> 
         response: { 200: baziPairingResponse },
       },
     },
-    async (req) => ok(await pairings.create(ownerId(req), req.body.chart_id, req.body.partner_chart_id)),
+    async (req) => ok(await pairings.create(signedIn(req).user.id, req.body.chart_id, req.body.partner_chart_id)),
   );
 
   app.get(
     '/bazi-paipan/pairings/:id',
     { preHandler: app.requireUser, schema: { tags, security, params: baziPairingIdParams, response: { 200: baziPairingResponse } } },
-    async (req) => ok(await pairings.get(ownerId(req), req.params.id)),
+    async (req) => ok(await pairings.get(signedIn(req).user.id, req.params.id)),
   );
 };

@@ -11,10 +11,10 @@ import {
   BAZI_MESSAGES,
 } from '@lingxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ownerId } from './owner';
 import { ok, plainJson } from '../../lib/reply';
 import { chartAnswer, chartAnswerJson } from './chart-answer';
 import type { BaziService } from './service';
+import { signedIn } from '../../plugins/auth';
 
 const tags = ['bazi'];
 const viewOf = (q: { liu_yue_year?: string | number; include?: string | string[] }) => ({
@@ -33,7 +33,7 @@ export const baziRoutes: FastifyPluginAsyncZod<{ service: BaziService; ratePerMi
     {
       config: { rateLimit: { max: ratePerMinute, timeWindow: '1 minute' } },
       // The chart is ~14 kB of JSON, most of it shared between charts: chartToJson keeps those parts' JSON and is ~4×
-      // cheaper than JSON.stringify (ADR 018). Re-validating it with zod would cost more than computing it.
+      // cheaper than JSON.stringify (ADR 019). Re-validating it with zod would cost more than computing it.
       serializerCompiler: chartAnswerJson,
       // The hottest anonymous route: two info lines per request cost ~15–20% of its throughput and most of its p99
       // (npm run bench:bazi). Requests are still counted by status in /api/metrics, and warnings and errors still log.
@@ -63,7 +63,7 @@ export const baziRoutes: FastifyPluginAsyncZod<{ service: BaziService; ratePerMi
         response: { 200: baziChartListResponse },
       },
     },
-    async (req) => ok(await service.list(ownerId(req), req.query.page, req.query.page_size)),
+    async (req) => ok(await service.list(signedIn(req).user.id, req.query.page, req.query.page_size)),
   );
 
   app.get(
@@ -80,7 +80,7 @@ export const baziRoutes: FastifyPluginAsyncZod<{ service: BaziService; ratePerMi
         response: { 200: baziSavedChartResponse },
       },
     },
-    async (req) => ok(await service.get(ownerId(req), req.params.id, viewOf(req.query))),
+    async (req) => ok(await service.get(signedIn(req).user.id, req.params.id, viewOf(req.query))),
   );
 
   app.patch(
@@ -97,14 +97,14 @@ export const baziRoutes: FastifyPluginAsyncZod<{ service: BaziService; ratePerMi
         response: { 200: baziSavedChartResponse },
       },
     },
-    async (req) => ok(await service.update(ownerId(req), req.params.id, req.body), '已更新'),
+    async (req) => ok(await service.update(signedIn(req).user.id, req.params.id, req.body), '已更新'),
   );
 
   app.delete(
     '/bazi-paipan/charts/:id',
     { preHandler: app.requireUser, schema: { tags, security, params: baziChartIdParams, response: { 200: baziDeleteResponse } } },
     async (req) => {
-      await service.remove(ownerId(req), req.params.id);
+      await service.remove(signedIn(req).user.id, req.params.id);
       return ok(null, BAZI_MESSAGES.deleted);
     },
   );

@@ -49,7 +49,7 @@ function normalisedRequest(input: BaziInput, chart: BaziChart): BaziRequest {
   };
 }
 
-/** How a saved chart is shown: with the timeline (`include`) and for which year (ADR 018). */
+/** How a saved chart is shown: with the timeline (`include`) and for which year (ADR 019). */
 export interface ChartView {
   liu_yue_year?: string | number;
   include?: string | string[];

@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import type { ChatService } from './service';
+import { signedIn } from '../../plugins/auth';
 
 /**
  * Spec §7 /cache/*: the chat history. The user_id a client sends is ignored — every call acts on the caller's own
@@ -29,30 +30,30 @@ export const cacheRoutes: FastifyPluginAsyncZod<{ chat: ChatService; savePerMinu
   app.get(
     '/cache/session-list',
     { ...auth, schema: { tags: ['chat'], querystring: sessionListQuery, response: { 200: sessionListResponse } } },
-    async (req) => ok(await chat.list(req.auth!.user, req.query.service_type)),
+    async (req) => ok(await chat.list(signedIn(req).user, req.query.service_type)),
   );
 
   app.get(
     '/cache/session-detail',
     { ...auth, schema: { tags: ['chat'], querystring: sessionDetailQuery, response: { 200: sessionDetailResponse } } },
-    async (req) => ok(await chat.detail(req.auth!.user, req.query)),
+    async (req) => ok(await chat.detail(signedIn(req).user, req.query)),
   );
 
   app.post(
     '/cache/save-message',
     { ...auth, config: saveLimit, schema: { tags: ['chat'], body: saveMessageBody, response: { 200: saveMessageResponse } } },
-    async (req) => ok(await chat.saveMessage(req.auth!.user, req.body), '保存成功'),
+    async (req) => ok(await chat.saveMessage(signedIn(req).user, req.body), '保存成功'),
   );
 
   app.patch(
     '/cache/session-name',
     { ...auth, schema: { tags: ['chat'], body: renameSessionBody, response: { 200: renameSessionResponse } } },
-    async (req) => ok(await chat.rename(req.auth!.user, req.body.session_id, req.body.session_name), '重命名成功'),
+    async (req) => ok(await chat.rename(signedIn(req).user, req.body.session_id, req.body.session_name), '重命名成功'),
   );
 
   app.delete(
     '/cache/delete-history',
     { ...auth, schema: { tags: ['chat'], querystring: sessionIdQuery, response: { 200: deleteHistoryResponse } } },
-    async (req) => ok(await chat.remove(req.auth!.user, req.query.session_id), '删除成功'),
+    async (req) => ok(await chat.remove(signedIn(req).user, req.query.session_id), '删除成功'),
   );
 };

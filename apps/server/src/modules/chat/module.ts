@@ -27,6 +27,7 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
     active,
     tokenizer,
     config,
+    moderation: ctx.moderation,
     now: ctx.now,
     grounding,
   });
@@ -35,6 +36,8 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
     llm,
     tokenizer,
     resolvePersona,
+    gate: ctx.safety.gate,
+    moderation: ctx.moderation,
     active,
     config,
     now: ctx.now,

@@ -6,6 +6,7 @@ import { ok } from '../../lib/reply';
 import type { ChatService } from './service';
 import { openSse } from './sse';
 import type { TurnRunner } from './turn';
+import { signedIn } from '../../plugins/auth';
 
 interface Opts {
   chat: ChatService;
@@ -37,7 +38,7 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
     '/chat/chat-new',
     { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatNewBody, response: { 200: chatNewResponse } } },
     async (req) => {
-      const data = await chat.newChat(req.auth!.user, req.body);
+      const data = await chat.newChat(signedIn(req).user, req.body);
       return { ...ok(data, '已创建新对话'), session_id: data.session_id };
     },
   );
@@ -50,7 +51,8 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
     '/chat/chat-streaming',
     { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatTurnBody } },
     async (req, reply) => {
-      const turn = await turns.prepare(req.auth!.user.id, req.body);
+      const auth = signedIn(req);
+      const turn = await turns.prepare(auth.user.id, req.body, auth.sessionId);
       const gone = clientGoneSignal(reply);
       reply.hijack();
       const sse = openSse(reply.raw, heartbeatMs);
@@ -72,7 +74,8 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
     '/chat/chat',
     { preHandler: app.requireUser, config: limited, schema: { tags: ['chat'], body: chatTurnBody, response: { 200: chatResponse } } },
     async (req, reply) => {
-      const turn = await turns.prepare(req.auth!.user.id, req.body);
+      const auth = signedIn(req);
+      const turn = await turns.prepare(auth.user.id, req.body, auth.sessionId);
       const { final, error } = await turns.run(turn, () => {}, clientGoneSignal(reply));
       if (error) throw new AppError(error.code === 'timeout' ? 504 : 502, error.message, error.code.toUpperCase());
       return ok(final);

@@ -10,6 +10,7 @@ import {
 } from '@lingxi/shared';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { ModerationService } from '../moderation';
 import type { ChatConfig } from './config';
 import type { PersonaResolver } from './personas/resolve';
 import type { ChatRepository, MessageRow } from './repository';
@@ -28,6 +29,7 @@ export function createChatService(d: {
   active: ActiveTurns;
   tokenizer: TokenCounter;
   config: ChatConfig;
+  moderation: ModerationService;
   now: () => Date;
   /** Grounds a new session in a chart or a 合婚 pairing when the client asks (issue #15). */
   grounding?: SessionGrounding;
@@ -67,6 +69,7 @@ export function createChatService(d: {
         greeting: r.persona.greeting,
         suggested_questions: [...r.persona.suggestedQuestions],
         disclaimer: r.persona.safety.disclaimer,
+        companion: !!r.persona.safety.companion,
       };
     },
 
@@ -116,6 +119,7 @@ export function createChatService(d: {
     },
 
     async rename(user: UserRow, sessionId: string, name: string) {
+      await d.moderation.assertClean(name, { scene: 'session_name', userId: user.id, sessionId });
       if (!(await d.repo.renameSession(sessionId, user.id, name, d.now()))) throw notFound(CHAT_MSG.sessionNotFound);
       return { session_id: sessionId, session_name: name };
     },
@@ -140,6 +144,7 @@ export function createChatService(d: {
       },
     ) {
       const s = await ownSession(user, b.session_id);
+      await d.moderation.assertClean(b.content, { scene: b.role === 'user' ? 'question' : 'answer', userId: user.id, sessionId: s.id });
       const parsed = b.message_time ? new Date(b.message_time) : null;
       const time = parsed && !Number.isNaN(parsed.getTime()) ? parsed : d.now();
       let saved: { order: number } | null;

@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import type { ReferrerService } from './service';
+import { signedIn } from '../../plugins/auth';
 
 /** Spec §7 Referrer, plus the lookup the profile uses to show whom a number belongs to. */
 export const referrerRoutes: FastifyPluginAsyncZod<{ referrer: ReferrerService; perMinute: number }> = async (
@@ -32,21 +33,21 @@ export const referrerRoutes: FastifyPluginAsyncZod<{ referrer: ReferrerService; 
       config: perUser(Math.min(perMinute, 20)),
       schema: { ...schema, querystring: bindReferrerQuery, response: { 200: bindReferrerResponse } },
     },
-    async (req) => ok(await referrer.bind(req.auth!.user, req.query.referrer_id), '推荐人绑定成功'),
+    async (req) => ok(await referrer.bind(signedIn(req).user, req.query.referrer_id), '推荐人绑定成功'),
   );
 
   app.get('/referrer/my-referrer', { ...common, schema: { ...schema, response: { 200: myReferrerResponse } } }, async (req) =>
-    ok(await referrer.myReferrer(req.auth!.user)),
+    ok(await referrer.myReferrer(signedIn(req).user)),
   );
 
   app.get('/referrer/my-referrals', { ...common, schema: { ...schema, response: { 200: myReferralsResponse } } }, async (req) =>
-    ok(await referrer.myReferrals(req.auth!.user)),
+    ok(await referrer.myReferrals(signedIn(req).user)),
   );
 
   app.get(
     '/referrer/referrer-link/:id',
     { ...common, schema: { ...schema, params: referrerLinkParams, response: { 200: referrerLinkResponse } } },
-    async (req) => ok(referrer.link(req.auth!.user, req.params.id, `${req.protocol}://${req.host}`)),
+    async (req) => ok(referrer.link(signedIn(req).user, req.params.id, `${req.protocol}://${req.host}`)),
   );
 
   app.get(

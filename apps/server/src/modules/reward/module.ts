@@ -55,6 +55,7 @@ export async function registerRewardModule(api: FastifyInstance, ctx: ModuleCont
     log: ctx.log,
     orderTtlMs: cfg.orderTtlMs,
     queryMinIntervalMs: cfg.queryMinIntervalMs,
+    mayPay: ctx.safety.assertMayPay,
   });
 
   await api.register(rewardRoutes, { service });

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import type { RewardService } from './service';
+import { signedIn } from '../../plugins/auth';
 
 const tags = ['reward'];
 const security = [{ bearer: [] }];
@@ -42,7 +43,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ service: RewardService }> = a
         response: { 200: createPaymentResponse },
       },
     },
-    async (req) => ok(await service.createOrder(req.auth!.user, req.body), '支付订单已创建'),
+    async (req) => ok(await service.createOrder(signedIn(req).user, req.body), '支付订单已创建'),
   );
 
   app.get(
@@ -58,7 +59,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ service: RewardService }> = a
         response: { 200: paymentStatusResponse },
       },
     },
-    async (req) => ok(await service.status(req.auth!.user, req.params.order_id)),
+    async (req) => ok(await service.status(signedIn(req).user, req.params.order_id)),
   );
 
   app.post(
@@ -75,7 +76,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ service: RewardService }> = a
         response: { 200: recordTipResponse },
       },
     },
-    async (req) => ok(await service.recordTip(req.auth!.user, req.body.order_id), '打赏成功，感谢您的支持'),
+    async (req) => ok(await service.recordTip(signedIn(req).user, req.body.order_id), '打赏成功，感谢您的支持'),
   );
 
   app.get(
@@ -84,7 +85,7 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ service: RewardService }> = a
       preHandler: app.requireUser,
       schema: { tags, security, summary: '我的打赏（分页，含次数与总额）', querystring: myTipsQuery, response: { 200: myTipsResponse } },
     },
-    async (req) => ok(await service.myTips(req.auth!.user, req.query)),
+    async (req) => ok(await service.myTips(signedIn(req).user, req.query)),
   );
 
   app.get(

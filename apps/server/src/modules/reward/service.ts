@@ -27,6 +27,8 @@ export interface RewardServiceDeps {
   log: FastifyBaseLogger;
   orderTtlMs: number;
   queryMinIntervalMs: number;
+  /** Refuses (throws) a user who may not pay: minor mode (modules/safety assertMayPay). */
+  mayPay: (userId: string) => Promise<void>;
 }
 
 const DESCRIPTION = `${PRODUCT_NAME}打赏`;
@@ -182,6 +184,7 @@ export function createRewardService(d: RewardServiceDeps) {
     },
 
     async createOrder(user: UserRow, b: { amount: number; payment_method: PaymentMethod; trade_type: string }): Promise<PaymentOrder> {
+      await d.mayPay(user.id);
       if (!d.methods.includes(b.payment_method)) throw badRequest('暂不支持该支付方式');
       const now = d.now();
       // The row exists before the provider hears of it, so an answer lost in transit is still reconciled by the sweep.

@@ -12,6 +12,10 @@ export const smsEnv = z.object({
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  /** The guardian's verification code (issue #13); the ordinary code template when unset. */
+  ALIYUN_SMS_GUARDIAN_TEMPLATE_CODE: z.string().optional(),
+  /** The emergency contact's alert, with the parameter `name` (issue #13). */
+  ALIYUN_SMS_EMERGENCY_TEMPLATE_CODE: z.string().optional(),
   ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
 });
 type SmsEnv = z.infer<typeof smsEnv>;
@@ -26,7 +30,16 @@ const ALIYUN_KEYS = [
 /** The sandbox writes codes to a table anyone can read through GET /api/sandbox/sms. */
 export function smsProviders(e: SmsEnv): ProviderStatus[] {
   const real = e.SMS_PROVIDER === 'aliyun';
-  return [{ label: '短信', real, missing: real ? [] : ['SMS_PROVIDER=aliyun', ...unset(e, ALIYUN_KEYS)] }];
+  const alerts = real && !!e.ALIYUN_SMS_EMERGENCY_TEMPLATE_CODE;
+  return [
+    { label: '短信', real, missing: real ? [] : ['SMS_PROVIDER=aliyun', ...unset(e, ALIYUN_KEYS)] },
+    // The crisis card's "notify my emergency contact" needs its own approved template.
+    {
+      label: '紧急联系人短信',
+      real: alerts,
+      missing: alerts ? [] : [...(real ? [] : ['SMS_PROVIDER=aliyun']), 'ALIYUN_SMS_EMERGENCY_TEMPLATE_CODE'],
+    },
+  ];
 }
 
 export function smsConfig(e: SmsEnv, jwtSecret: string) {
@@ -45,6 +58,8 @@ export function smsConfig(e: SmsEnv, jwtSecret: string) {
       accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
       signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
       templateCode: e.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+      guardianTemplateCode: e.ALIYUN_SMS_GUARDIAN_TEMPLATE_CODE,
+      emergencyTemplateCode: e.ALIYUN_SMS_EMERGENCY_TEMPLATE_CODE,
       endpoint: e.ALIYUN_SMS_ENDPOINT,
     },
   };

@@ -7,7 +7,7 @@ export type SmsOutboxRow = typeof smsOutbox.$inferSelect;
 /** The sandbox handset: what a real phone would have received (providers/sandbox.ts writes, /api/sandbox/sms reads). */
 export function createSmsOutboxRepository(db: Db) {
   return {
-    async insert(v: { phone: string; code: string; content: string }) {
+    async insert(v: { phone: string; code: string | null; content: string }) {
       await db.insert(smsOutbox).values(v);
     },
     async latest(phone: string): Promise<SmsOutboxRow | null> {

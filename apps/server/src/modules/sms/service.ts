@@ -1,9 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { SMS_CODE_TTL_SECONDS, SMS_DAILY_LIMIT_PER_PHONE, SMS_MAX_ATTEMPTS, maskPhone, type SmsPurpose } from '@lingxi/shared';
+import { SMS_CODE_TTL_SECONDS, SMS_DAILY_LIMIT_PER_PHONE, SMS_MAX_ATTEMPTS, maskPhone, type SmsCodePurpose } from '@lingxi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, tooMany } from '../../lib/errors';
 import type { SmsProvider } from './providers/types';
-import { SmsSendError } from './providers/types';
+import { SmsSendError, type SmsNotice } from './providers/types';
 import type { SmsRepository } from './repository';
 
 export interface SmsServiceDeps {
@@ -25,7 +25,7 @@ export function createSmsService(d: SmsServiceDeps) {
     createHmac('sha256', d.pepper).update(`${phone}|${purpose}|${code}`).digest('hex');
 
   return {
-    async send(phone: string, purpose: SmsPurpose, ip: string) {
+    async send(phone: string, purpose: SmsCodePurpose, ip: string) {
       const now = d.now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const id = await d.repo.withPhoneLock(phone, async (tx) => {
@@ -62,12 +62,27 @@ export function createSmsService(d: SmsServiceDeps) {
       return { cooldown_seconds: d.resendSeconds, expires_in: SMS_CODE_TTL_SECONDS };
     },
 
+    /** A message that is not a code (the emergency contact's alert); the caller bounds how often and logs the send. */
+    async notify(phone: string, notice: SmsNotice) {
+      try {
+        await d.provider.sendNotice(phone, notice);
+      } catch (err) {
+        d.log.warn(
+          { phone: maskPhone(phone), kind: notice.kind, provider: d.provider.name, err: (err as Error).message },
+          'sms notice failed',
+        );
+        if (err instanceof SmsSendError) throw new AppError(400, err.message, 'SMS_REFUSED');
+        throw new AppError(502, '短信发送失败，请稍后重试', 'SMS_FAILED');
+      }
+      d.log.info({ phone: maskPhone(phone), kind: notice.kind, provider: d.provider.name }, 'sms notice sent');
+    },
+
     /**
      * Throws a 400 with a Chinese message unless `code` is the live code for this phone and purpose; consumes it.
      * Every use of a code (register, login, bind phone, account deletion) comes through here. The try is reserved
      * before the comparison, so concurrent guesses cannot outrun the limit (issue 12: 200 at once reached 111 tries).
      */
-    async verify(phone: string, purpose: SmsPurpose, code: string) {
+    async verify(phone: string, purpose: SmsCodePurpose, code: string) {
       const now = d.now();
       const reserved = await d.repo.reserveAttempt(phone, purpose, now, SMS_MAX_ATTEMPTS);
       if (!reserved) {

@@ -5,5 +5,5 @@ import { supportRoutes } from './routes';
 
 /** Registers /api/support/contact: the contact form's messages. */
 export async function registerSupportModule(api: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  await api.register(supportRoutes, { repo: createSupportRepository(ctx.db) });
+  await api.register(supportRoutes, { repo: createSupportRepository(ctx.db), moderation: ctx.moderation });
 }

@@ -16,6 +16,7 @@ import { toUserInfo } from '../auth';
 import { sendCallbackPage } from './callback-page';
 import { issueCreatorSecret, readCreatorSecret } from './creator-cookie';
 import type { RequestUrls, WechatService } from './service';
+import { signedIn } from '../../plugins/auth';
 
 interface Opts {
   wechat: WechatService;
@@ -88,7 +89,7 @@ export const wechatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { wechat, p
     },
     async (req, reply) => {
       const secret = issueCreatorSecret(req, reply, WECHAT_QR_TTL_SECONDS * 2);
-      return ok(await wechat.createQr('bind', req.auth!.user.id, secret, requestUrls(req, publicBaseUrl)), '请使用微信扫码完成绑定');
+      return ok(await wechat.createQr('bind', signedIn(req).user.id, secret, requestUrls(req, publicBaseUrl)), '请使用微信扫码完成绑定');
     },
   );
 
@@ -96,7 +97,7 @@ export const wechatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { wechat, p
     '/auth/wechat-unbind',
     { preHandler: app.requireUser, schema: { tags: ['wechat'], ...bearer, response: { 200: wechatUnbindResponse } } },
     async (req) => {
-      const user = req.auth!.user;
+      const user = signedIn(req).user;
       await wechat.unbind(user);
       return ok(toUserInfo(user, adminPhones, []), '已解绑微信');
     },

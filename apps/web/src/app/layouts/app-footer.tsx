@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
+import { FilingInfo } from '@/features/safety/components/filing-info';
 
 const LINKS = [
   { to: paths.about, label: '关于我们' },
@@ -24,6 +25,7 @@ export function AppFooter() {
       <p className="app-footer-note">
         © {new Date().getFullYear()} {config.productName} 保留所有权利
       </p>
+      <FilingInfo />
     </footer>
   );
 }

@@ -4,8 +4,16 @@ import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { ChatPage } from '@/features/chat/components/chat-page';
 import { TipButton } from '@/features/reward/components/reward-tip-button';
+import { EmergencyAlertAction } from '@/features/safety/components/emergency-alert-action';
+import { ReportAction } from '@/features/safety/components/report-action';
+import { SafetyGuard } from '@/features/safety/components/safety-guard';
 
-/** /chat/:type: the chat feature with the reward feature's tip button composed in (features never import each other). */
+const SAFETY = { Guard: SafetyGuard, ReportAction, CrisisAction: EmergencyAlertAction };
+
+/**
+ * /chat/:type: the chat feature with the reward feature's tip button and the safety feature's notice, reminder,
+ * 举报 and emergency contact composed in (features never import each other).
+ */
 export function ChatRoute() {
   const user = useAuthStore((s) => s.user);
   const reset = useAuthStore((s) => s.reset);
@@ -31,6 +39,7 @@ export function ChatRoute() {
       userId={user.id}
       onUnauthorized={onUnauthorized}
       tipButton={TipButton}
+      safety={SAFETY}
       openSession={opening.session}
       firstQuestion={opening.ask}
     />

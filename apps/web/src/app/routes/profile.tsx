@@ -3,6 +3,9 @@ import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { ReferrerCard } from '@/features/referrer/components/referrer-card';
+import { EmergencyContactCard } from '@/features/safety/components/emergency-contact-card';
+import { MinorModeCard } from '@/features/safety/components/minor-mode-card';
+import { MyReportsCard } from '@/features/safety/components/my-reports-card';
 import { WechatBindingCard } from '@/features/wechat/components/wechat-binding-card';
 
 /** /profile: the profile feature with the WeChat and referrer blocks composed in (features never import each other). */
@@ -21,6 +24,13 @@ export function ProfileRoute() {
       onUserUpdated={setUser}
       wechatBindingSlot={<WechatBindingCard user={user} onRefreshUser={refreshUser} onUserChanged={setUser} onSessionLost={toLogin} />}
       referrerSlot={<ReferrerCard user={user} onRefreshUser={refreshUser} onSessionLost={toLogin} />}
+      safetySlot={
+        <>
+          <MinorModeCard />
+          <EmergencyContactCard />
+          <MyReportsCard />
+        </>
+      }
       onAccountDeleted={() => {
         reset();
         toLogin();

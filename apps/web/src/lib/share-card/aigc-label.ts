@@ -2,9 +2,11 @@
  * The implicit label of AI-generated content (《人工智能生成合成内容标识办法》, GB 45438-2025): the file's metadata
  * says that the content is AI-generated, who produced it and its content id. For PNG it goes in text chunks: an
  * "AIGC" chunk holding the standard's JSON, and the same JSON in an XMP packet under the TC260 namespace, which is
- * where TC260's implementation guide puts it for images. A computed image (a Bazi chart card) carries no label;
+ * where TC260's implementation guide puts it for images. The "AIGC" chunk is laid out byte for byte as the server's
+ * withAigcPngChunk (lib/aigc-label.ts) writes it, so one reader serves both. A computed image (a Bazi chart card) carries no label;
  * a card of an AI reply (issue #16) does.
  */
+import type { AigcMetadata } from '@lingxi/shared';
 import { insertTextChunks } from './png-text';
 
 export interface AigcLabel {
@@ -23,9 +25,9 @@ export const AIGC_KEYWORD = 'AIGC';
 export const XMP_KEYWORD = 'XML:com.adobe.xmp';
 export const TC260_NAMESPACE = 'http://www.tc260.org.cn/ns/AIGC/1.0/';
 
-/** The standard's metadata fields, in its order. */
+/** The standard's metadata fields, in its order (the shape the server's exports and PNGs use, contracts/safety.ts). */
 export function aigcJson(l: AigcLabel): string {
-  return JSON.stringify({
+  const meta: AigcMetadata = {
     Label: l.label,
     ContentProducer: l.producer,
     ProduceID: l.contentId,
@@ -33,7 +35,8 @@ export function aigcJson(l: AigcLabel): string {
     ContentPropagator: l.propagator ?? '',
     PropagateID: l.propagateId ?? '',
     ReservedCode2: '',
-  });
+  };
+  return JSON.stringify(meta);
 }
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

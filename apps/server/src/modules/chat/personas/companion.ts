@@ -69,7 +69,7 @@ export const COMPANION_PERSONAS: Persona[] = [
       '我总是忍不住否定自己',
     ],
     focus: ['耐心倾听，帮你说出和理清感受', '介绍情绪调节与放松的实用方法', '需要时陪你找到合适的专业帮助'],
-    safety: { crisisCheck: true, groundedChart: false, disclaimer: WELLBEING_DISCLAIMER },
+    safety: { crisisCheck: true, groundedChart: false, disclaimer: WELLBEING_DISCLAIMER, companion: true },
   },
   {
     key: 'emotional',
@@ -90,7 +90,7 @@ export const COMPANION_PERSONAS: Persona[] = [
       '好朋友疏远我了，我该怎么办？',
     ],
     focus: ['先接住你的情绪，陪你说一说', '帮你看清自己的需要与关系中的边界', '在你准备好时，给出温和可行的小建议'],
-    safety: { crisisCheck: true, groundedChart: false, disclaimer: WELLBEING_DISCLAIMER },
+    safety: { crisisCheck: true, groundedChart: false, disclaimer: WELLBEING_DISCLAIMER, intimate: true, companion: true },
   },
   {
     key: 'career',

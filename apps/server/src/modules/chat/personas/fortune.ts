@@ -122,7 +122,7 @@ export const FORTUNE_PERSONAS: Persona[] = [
     ],
     focus: ['倾听你在关系中的感受与需要', '从传统文化角度聊缘分与相处之道（仅供参考）', '给出沟通、边界与冲突处理的具体方法'],
     // Reads the user's chart, or the 合婚 a session was started from (issue #15).
-    safety: fortuneSafety(true),
+    safety: { ...fortuneSafety(true), intimate: true, companion: true },
   },
   {
     key: 'geng',

@@ -8,6 +8,10 @@ export interface SafetyProfile {
   groundedChart: boolean;
   /** Shown under the greeting on an empty chat. */
   disclaimer: string;
+  /** A relationship or intimate-companion persona: refused in minor mode (anthropomorphic AI measures). */
+  intimate?: boolean;
+  /** An emotional companion persona: the 你正在和AI对话 notice is acknowledged once per sign-in before use. */
+  companion?: boolean;
 }
 
 export interface Persona {

@@ -1,5 +1,7 @@
 import type { ModelInfo } from '@lingxi/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ModerationService } from '../../moderation';
+import type { PersonaSafety } from '../../safety';
 import type { ChatConfig } from '../config';
 import type { LlmProvider } from '../llm';
 import type { PersonaResolver } from '../personas/resolve';
@@ -25,6 +27,8 @@ export function createTurnRunner(d: {
   llm: LlmProvider;
   tokenizer: TokenCounter;
   resolvePersona: PersonaResolver;
+  gate: (userId: string, authSessionId: string, persona: PersonaSafety) => Promise<void>;
+  moderation: ModerationService;
   active: ActiveTurns;
   config: ChatConfig;
   now: () => Date;

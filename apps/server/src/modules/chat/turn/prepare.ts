@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_MSG } from '@lingxi/shared';
+import { CHAT_MSG, SAFETY_MSG } from '@lingxi/shared';
 import { badRequest, conflict, notFound, tooMany, type AppError } from '../../../lib/errors';
+import type { ModerationService } from '../../moderation';
+import type { PersonaSafety } from '../../safety';
 import type { ChatConfig } from '../config';
 import type { PersonaResolver } from '../personas/resolve';
 import { detectCrisis } from '../safety';
@@ -35,11 +37,15 @@ const REFUSAL: Record<Exclude<BeginOutcome, 'ok'>, () => AppError> = {
 
 /**
  * Prepare: everything that can refuse a question happens here, before any byte of the answer, so refusals leave as
- * plain JSON 4xx. Read the session, choose the persona, build the context, then start the turn in the database, which
- * checks every bound atomically and writes the question and the empty reply (chat_begin_turn).
+ * plain JSON 4xx. Read the session, choose the persona, ask the safety gate (minor mode, breaks, the AI notice) and
+ * moderation, build the context, then start the turn in the database, which checks every bound atomically and writes
+ * the question and the empty reply (chat_begin_turn).
  */
 export function createTurnPreparer(d: {
   turns: TurnRepository;
+  /** Minor mode, breaks and the AI notice (modules/safety): may refuse before anything else is done. */
+  gate: (userId: string, authSessionId: string, persona: PersonaSafety) => Promise<void>;
+  moderation: ModerationService;
   resolvePersona: PersonaResolver;
   buildContext: ContextBuilder;
   active: ActiveTurns;
@@ -47,7 +53,7 @@ export function createTurnPreparer(d: {
   model: string;
   now: () => Date;
 }) {
-  return async function prepare(userId: string, body: TurnRequest): Promise<Turn> {
+  return async function prepare(userId: string, body: TurnRequest, authSessionId: string): Promise<Turn> {
     const now = d.now();
     const staleBefore = new Date(now.getTime() - d.config.staleReplyMs);
     const session = await d.turns.readSession(body.key, userId, HISTORY_WINDOW);
@@ -71,6 +77,9 @@ export function createTurnPreparer(d: {
     }
 
     const { persona, title } = resolved;
+    await d.gate(userId, authSessionId, { intimate: !!persona.safety.intimate, companion: !!persona.safety.companion });
+    // A question that fails moderation is refused here: it is neither stored nor sent to the model.
+    await d.moderation.assertClean(query, { scene: 'question', userId, sessionId: body.key }, SAFETY_MSG.questionBlocked);
     const crisis = persona.safety.crisisCheck && detectCrisis(query);
     const context = await d.buildContext({ userId, sessionId: body.key, persona, crisis, query, history: past, now });
     const token = randomBytes(12).toString('base64url');

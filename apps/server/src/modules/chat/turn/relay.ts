@@ -1,5 +1,6 @@
-import type { ChatStreamError } from '@lingxi/shared';
+import { BLOCKED_REPLY_TEXT, type ChatStreamError } from '@lingxi/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ModerationService } from '../../moderation';
 import type { ChatConfig } from '../config';
 import type { LlmProvider, LlmUsage } from '../llm';
 import type { TurnRepository } from '../turn-repository';
@@ -16,10 +17,19 @@ export const INTERNAL_ERROR: ChatStreamError = { code: 'internal', message: ERRO
 export type RelayOutcome = Relayed & { writer: ReturnType<typeof createReplyWriter> };
 
 /**
- * Stream relay: the model's text to the client as it arrives, with first-byte, idle and total-time watchdogs, the
- * growing reply written to its row (and the row's heartbeat). A reply deleted or taken over elsewhere stops here.
+ * Stream relay: the model's text to the client as it passes moderation, with first-byte, idle and total-time
+ * watchdogs, the growing reply written to its row (and the row's heartbeat). Only checked text is ever sent or
+ * written: the moderation guard holds back the unchecked tail, and on a hit the upstream is stopped and the reply
+ * becomes the safe replacement text (status 'blocked'). A reply deleted or taken over elsewhere stops here.
  */
-export function createRelay(d: { llm: LlmProvider; turns: TurnRepository; config: ChatConfig; now: () => Date; log: FastifyBaseLogger }) {
+export function createRelay(d: {
+  llm: LlmProvider;
+  turns: TurnRepository;
+  moderation: ModerationService;
+  config: ChatConfig;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}) {
   return async function relay(turn: Turn, onDelta: (text: string) => void, clientGone: AbortSignal): Promise<RelayOutcome> {
     const { controller } = turn;
     const stop = (reason: StopReason) => !controller.signal.aborted && controller.abort(reason);
@@ -50,6 +60,17 @@ export function createRelay(d: { llm: LlmProvider; turns: TurnRepository; config
       onLost: () => stop('lost'),
       onError: (err) => d.log.warn({ err }, 'chat: interim reply write failed'),
     });
+    const guard = d.moderation.guardReply(
+      { scene: 'answer', userId: turn.userId, sessionId: turn.sessionId },
+      {
+        release(text) {
+          content += text;
+          onDelta(text);
+          writer.update(content);
+        },
+        block: () => stop('blocked'),
+      },
+    );
     try {
       await d.llm.stream(
         {
@@ -62,18 +83,20 @@ export function createRelay(d: { llm: LlmProvider; turns: TurnRepository; config
         (ev) => {
           if (controller.signal.aborted) return;
           alive();
-          if (ev.type === 'delta') {
-            content += ev.text;
-            onDelta(ev.text);
-            writer.update(content);
-          } else if (ev.type === 'usage') usage = ev.usage;
+          if (ev.type === 'delta') guard.push(ev.text);
+          else if (ev.type === 'usage') usage = ev.usage;
           else if (ev.type === 'model') model = ev.model;
         },
       );
+      // The model is done: what the guard still holds is checked and released (or the reply is blocked now).
+      if (!controller.signal.aborted) await guard.end();
       if (controller.signal.aborted) throw controller.signal.reason;
     } catch (err) {
       const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : null;
-      if (reason === 'timeout') {
+      if (reason === 'blocked') {
+        status = 'blocked';
+        content = BLOCKED_REPLY_TEXT;
+      } else if (reason === 'timeout') {
         status = 'error';
         error = { code: 'timeout', message: ERROR_TEXT.timeout };
       } else if (reason) {

@@ -2,8 +2,11 @@ import type { ChatFinal, ChatStreamError } from '@lingxi/shared';
 import type { LlmMessage, LlmUsage } from '../llm';
 import type { Persona } from '../personas';
 
-/** Why a running reply was stopped; decides the stored status. 'lost': the row was deleted or taken over. */
-export type StopReason = 'client' | 'shutdown' | 'deleted' | 'timeout' | 'lost';
+/**
+ * Why a running reply was stopped; decides the stored status. 'lost': the row was deleted or taken over. 'blocked':
+ * moderation refused what the model wrote.
+ */
+export type StopReason = 'client' | 'shutdown' | 'deleted' | 'timeout' | 'lost' | 'blocked';
 
 /** A started turn: both rows are written and the reply is reserved for it (prepare's output, relay's input). */
 export interface Turn {
@@ -31,7 +34,7 @@ export interface Relayed {
   content: string;
   model: string | undefined;
   usage: LlmUsage | null;
-  status: 'done' | 'aborted' | 'error';
+  status: 'done' | 'aborted' | 'error' | 'blocked';
   error: ChatStreamError | null;
 }
 

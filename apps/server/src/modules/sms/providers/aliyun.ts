@@ -7,6 +7,10 @@ export interface AliyunSmsOptions {
   accessKeySecret: string;
   signName: string;
   templateCode: string;
+  /** The guardian's code has its own approved text; without one the ordinary code template is used. */
+  guardianTemplateCode?: string;
+  /** The emergency contact's alert (param `name`); without one that alert cannot be sent. */
+  emergencyTemplateCode?: string;
   endpoint: string;
   /** Tests point the real SDK at a local capture server over http. */
   protocol?: 'https' | 'http';
@@ -30,22 +34,24 @@ export function createAliyunSmsProvider(o: AliyunSmsOptions): SmsProvider {
       protocol: o.protocol ?? 'https',
     }),
   );
+  async function send(phone: string, templateCode: string, params: Record<string, string>) {
+    const res = await client.sendSms(
+      new SendSmsRequest({ phoneNumbers: phone, signName: o.signName, templateCode, templateParam: JSON.stringify(params) }),
+    );
+    const body = res.body;
+    if (body?.code !== 'OK') {
+      const providerCode = body?.code ?? 'UNKNOWN';
+      throw new SmsSendError(providerCode, USER_FACING[providerCode] ?? '短信发送失败，请稍后重试');
+    }
+  }
   return {
     name: 'aliyun',
-    async sendCode(phone, code) {
-      const res = await client.sendSms(
-        new SendSmsRequest({
-          phoneNumbers: phone,
-          signName: o.signName,
-          templateCode: o.templateCode,
-          templateParam: JSON.stringify({ code }),
-        }),
-      );
-      const body = res.body;
-      if (body?.code !== 'OK') {
-        const providerCode = body?.code ?? 'UNKNOWN';
-        throw new SmsSendError(providerCode, USER_FACING[providerCode] ?? '短信发送失败，请稍后重试');
-      }
+    async sendCode(phone, code, purpose) {
+      await send(phone, (purpose === 'guardian' && o.guardianTemplateCode) || o.templateCode, { code });
+    },
+    async sendNotice(phone, notice) {
+      if (!o.emergencyTemplateCode) throw new SmsSendError('TEMPLATE_MISSING', '紧急联系人短信暂未开通，请直接打电话联系');
+      await send(phone, o.emergencyTemplateCode, { name: notice.name });
     },
   };
 }

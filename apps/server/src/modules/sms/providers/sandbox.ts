@@ -1,6 +1,6 @@
-import type { SmsPurpose } from '@lingxi/shared';
+import type { SmsCodePurpose } from '@lingxi/shared';
 import type { SmsOutboxRepository, SmsOutboxRow } from '../outbox-repository';
-import { smsText } from './template';
+import { noticeText, smsText } from './template';
 import type { SmsProvider } from './types';
 
 /**
@@ -12,8 +12,11 @@ export function createSandboxSmsProvider(
 ): SmsProvider & { latest(phone: string): Promise<SmsOutboxRow | null> } {
   return {
     name: 'sandbox',
-    async sendCode(phone: string, code: string, purpose: SmsPurpose) {
+    async sendCode(phone: string, code: string, purpose: SmsCodePurpose) {
       await outbox.insert({ phone, code, content: smsText(code, purpose) });
+    },
+    async sendNotice(phone, notice) {
+      await outbox.insert({ phone, code: null, content: noticeText(notice) });
     },
     latest: (phone: string) => outbox.latest(phone),
   };

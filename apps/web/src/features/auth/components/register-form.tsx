@@ -15,6 +15,8 @@ import { hasAcceptedPrivacy, rememberPrivacyAccepted } from '../stores/privacy-c
 import { PrivacyAgreement } from './privacy-agreement';
 import { PhoneAndCodeFields } from './phone-fields';
 
+const BIRTH_YEARS = Array.from({ length: 100 }, (_, i) => new Date(Date.now() + 8 * 3_600_000).getUTCFullYear() - i);
+
 type Values = Record<'name' | 'phone' | 'code' | 'password' | 'confirmPassword' | 'referrer', string>;
 
 interface RegisterFormProps {
@@ -39,6 +41,8 @@ export function RegisterForm({ referrerFromLink }: RegisterFormProps) {
     dependents: { password: ['confirmPassword'] },
   });
   const [agreed, setAgreed] = useState(hasAcceptedPrivacy);
+  // Optional age declaration (issue #13): a minor's year turns on minor mode; under 14 needs a guardian's consent.
+  const [birthYear, setBirthYear] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
   const onValid = async (v: Values) => {
@@ -54,11 +58,14 @@ export function RegisterForm({ referrerFromLink }: RegisterFormProps) {
         confirmPassword: v.confirmPassword,
         referrer_id: referrer ? normalizePhone(referrer) : undefined,
         policy_version: PRIVACY_POLICY_VERSION,
+        ...(birthYear ? { birth_year: Number(birthYear) } : {}),
       });
       setSession(res.token, res.user_info);
       rememberPrivacyAccepted();
       message.success('注册成功');
-      navigate(paths.home, { replace: true });
+      // Under 14 the guardian's consent comes first: the profile has the verification.
+      const child = birthYear && BIRTH_YEARS[0] !== undefined && BIRTH_YEARS[0] - Number(birthYear) - 1 < 14;
+      navigate(child ? paths.profile : paths.home, { replace: true });
     } catch (error) {
       message.error(errorMessage(error, '注册失败，请重试'));
     } finally {
@@ -92,6 +99,22 @@ export function RegisterForm({ referrerFromLink }: RegisterFormProps) {
         inputMode="tel"
         allowClear
       />
+      <div className="field">
+        <select
+          className="input control-select"
+          value={birthYear}
+          onChange={(e) => setBirthYear(e.target.value)}
+          aria-label="出生年份（选填）"
+          data-testid="birth-year"
+        >
+          <option value="">出生年份（选填，未满18周岁将开启未成年人模式）</option>
+          {BIRTH_YEARS.map((y) => (
+            <option key={y} value={y}>
+              {y}年
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="field field-check">
         <PrivacyAgreement checked={agreed} onChange={setAgreed} />
       </div>

@@ -1,7 +1,7 @@
 import type { baziSavedChartResponse, BaziSavedChart } from '@lingxi/shared';
 import { apiClient, type Answer } from '@/lib/api-client';
 
-/** A saved chart, cast again by the server; with `timeline`, the 流年/流月 of `year` too (ADR 018). */
+/** A saved chart, cast again by the server; with `timeline`, the 流年/流月 of `year` too (ADR 019). */
 export async function getSavedChart(
   id: string,
   o: { timeline?: boolean; year?: number; signal?: AbortSignal } = {},

@@ -51,12 +51,14 @@ export async function streamChat(
     signal: o.signal,
   });
   if (!res.ok || !res.body) {
-    const detail = await res.json().then(
-      (b: { message?: string; detail?: string }) => b?.detail ?? b?.message ?? null,
+    const body = await res.json().then(
+      (b: { message?: string; detail?: string; data?: { reason?: string } | null }) => b,
       () => null,
     );
+    const detail = body?.detail ?? body?.message ?? null;
     const kind = res.status === 401 || res.status === 403 ? 'unauthorized' : 'http';
-    throw new StreamError(`HTTP ${res.status}`, { kind, status: res.status, serverMessage: detail });
+    // A 428 names what must be acknowledged first (the AI notice or the break reminder) in data.reason.
+    throw new StreamError(`HTTP ${res.status}`, { kind, status: res.status, serverMessage: detail, code: body?.data?.reason ?? null });
   }
 
   let text = '';

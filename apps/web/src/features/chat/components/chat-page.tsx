@@ -1,5 +1,6 @@
 import { Alert } from 'antd';
-import { useCallback, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { AI_COPY_SUFFIX } from '@lingxi/shared/rules';
+import { useCallback, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -29,9 +30,22 @@ export interface ChatPageProps {
   onUnauthorized: () => void;
   /** The tip button; the app passes the payments feature's (same props). Defaults to a placeholder. */
   tipButton?: ComponentType<{ disabled?: boolean }>;
+  /** The safety feature's parts (AI notice and break reminder, 举报, emergency contact), composed in by the app. */
+  safety?: ChatSafetySlots;
   /** Open this session at once and ask this question in it first (a chart's "让AI解读", issue #15). */
   openSession?: string | null;
   firstQuestion?: string | null;
+}
+
+/** What the chat asks of the safety layer: a 428 from the server is shown as the notice or reminder it names. */
+export interface ChatGateRequest {
+  reason: 'disclosure' | 'break';
+  retry: () => void;
+}
+export interface ChatSafetySlots {
+  Guard: ComponentType<{ companion: boolean; request: ChatGateRequest | null; onRequestHandled: () => void }>;
+  ReportAction: ComponentType<{ sessionId: string; order: number }>;
+  CrisisAction: ComponentType<{ sessionId: string }>;
 }
 
 export function ChatPage({
@@ -39,6 +53,7 @@ export function ChatPage({
   type: typeProp,
   onUnauthorized,
   tipButton: Tip = TipButton,
+  safety,
   openSession,
   firstQuestion,
 }: ChatPageProps) {
@@ -47,7 +62,10 @@ export function ChatPage({
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const { message } = useFeedback();
-  const chat = useChat({ userId, type, onUnauthorized, openSession, firstQuestion });
+  const [gate, setGate] = useState<ChatGateRequest | null>(null);
+  const onGate = useCallback((reason: ChatGateRequest['reason'], retry: () => void) => setGate({ reason, retry }), []);
+  const clearGate = useCallback(() => setGate(null), []);
+  const chat = useChat({ userId, type, onUnauthorized, onGate: safety ? onGate : undefined, openSession, firstQuestion });
   const { messages, loading, error } = chat;
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -78,13 +96,23 @@ export function ChatPage({
   const onCopy = useCallback(
     (m: UiMessage) => {
       // Labelling rules: copied AI text carries its label too.
-      const text = m.role === 'assistant' ? `${m.content}\n\n（内容由AI生成，仅供参考）` : m.content;
+      const text = m.role === 'assistant' ? `${m.content}${AI_COPY_SUFFIX}` : m.content;
       void copyText(text).then((ok) => (ok ? message.success('已复制') : message.error('复制失败')));
     },
     [message],
   );
 
   const noSession = !chat.cacheKey;
+  const sessionId = chat.cacheKey;
+  const Report = safety?.ReportAction;
+  const renderActions = useCallback(
+    (m: UiMessage) =>
+      Report && sessionId && m.role === 'assistant' && m.content ? <Report sessionId={sessionId} order={m.order} /> : null,
+    [Report, sessionId],
+  );
+  const Crisis = safety?.CrisisAction;
+  const crisisAction = Crisis && sessionId ? <Crisis sessionId={sessionId} /> : undefined;
+  const Guard = safety?.Guard;
   const title = chat.persona?.title ?? '';
   return (
     <div className="chat-page" style={keyboardHeight ? { height: keyboardHeight } : undefined}>
@@ -111,6 +139,8 @@ export function ChatPage({
             onLoadOlder={() => void chat.loadOlder()}
             onCopy={onCopy}
             onRegenerate={chat.regenerate}
+            renderActions={safety ? renderActions : undefined}
+            crisisAction={crisisAction}
           />
           {error && <Alert type="error" showIcon title={error} description={chat.errorDetail ?? undefined} className="chat-alert" />}
         </div>
@@ -126,6 +156,7 @@ export function ChatPage({
           tip={<Tip disabled={loading || chat.sending || noSession} />}
         />
       </footer>
+      {Guard && <Guard companion={!!chat.persona?.companion} request={gate} onRequestHandled={clearGate} />}
       <HistoryDrawer
         open={chat.drawerOpen}
         isMobile={isMobile}

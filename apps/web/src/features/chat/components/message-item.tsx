@@ -1,6 +1,6 @@
 import { CopyOutlined, RedoOutlined, RobotOutlined } from '@ant-design/icons';
 import { Button, Tag, Tooltip } from 'antd';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { UiMessage } from '../types';
 import { CrisisCard } from './crisis-card';
 import { MarkdownContent } from './markdown-content';
@@ -11,16 +11,28 @@ interface MessageItemProps {
   canRegenerate: boolean;
   onCopy: (m: UiMessage) => void;
   onRegenerate: () => void;
+  /** Extra actions under a finished AI reply (举报), composed in by the app. */
+  renderActions?: (m: UiMessage) => ReactNode;
+  /** Shown under the crisis card (notify the emergency contact), composed in by the app. */
+  crisisAction?: ReactNode;
 }
 
 const STATUS_TAG: Partial<Record<UiMessage['status'], { color: string; text: string }>> = {
   streaming: { color: 'processing', text: '生成中' },
   aborted: { color: 'default', text: '已停止生成' },
   error: { color: 'error', text: '回复未完成' },
+  blocked: { color: 'warning', text: '内容已拦截' },
 };
 
 /** One message. Memoised: while a reply streams in, only the streaming message re-renders. */
-export const MessageItem = memo(function MessageItem({ message: m, canRegenerate, onCopy, onRegenerate }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({
+  message: m,
+  canRegenerate,
+  onCopy,
+  onRegenerate,
+  renderActions,
+  crisisAction,
+}: MessageItemProps) {
   if (m.role === 'user') {
     return (
       <div className="chat-msg chat-msg-user" data-testid="message-user">
@@ -36,7 +48,7 @@ export const MessageItem = memo(function MessageItem({ message: m, canRegenerate
         <RobotOutlined />
       </div>
       <div className="chat-msg-body">
-        <div className="chat-bubble chat-bubble-ai">
+        <div className={`chat-bubble chat-bubble-ai${m.status === 'blocked' ? ' chat-bubble-blocked' : ''}`}>
           {waiting ? (
             <span className="chat-typing">
               <span className="chat-typing-dots" aria-hidden>
@@ -52,7 +64,7 @@ export const MessageItem = memo(function MessageItem({ message: m, canRegenerate
             <span className="chat-empty-reply">（没有收到回复内容）</span>
           )}
         </div>
-        {m.crisis && <CrisisCard />}
+        {m.crisis && <CrisisCard action={crisisAction} />}
         <div className="chat-msg-meta">
           <Tag className="chat-ai-label" color="green" variant="outlined">
             AI 生成
@@ -63,6 +75,7 @@ export const MessageItem = memo(function MessageItem({ message: m, canRegenerate
               <Button size="small" type="text" icon={<CopyOutlined />} onClick={() => onCopy(m)} aria-label="复制" />
             </Tooltip>
           )}
+          {!waiting && m.status !== 'streaming' && renderActions?.(m)}
           {canRegenerate && (
             <Tooltip title="重新生成">
               <Button size="small" type="text" icon={<RedoOutlined />} onClick={onRegenerate} aria-label="重新生成" />

@@ -1,4 +1,5 @@
 import { Button } from 'antd';
+import type { ReactNode } from 'react';
 import type { UiMessage } from '../types';
 import { MessageItem } from './message-item';
 
@@ -11,9 +12,12 @@ interface MessageListProps {
   onLoadOlder?: () => void;
   onCopy: (m: UiMessage) => void;
   onRegenerate: () => void;
+  renderActions?: (m: UiMessage) => ReactNode;
+  crisisAction?: ReactNode;
 }
 
-export function MessageList({ messages, sending, hasOlder, loadingOlder, onLoadOlder, onCopy, onRegenerate }: MessageListProps) {
+export function MessageList(p: MessageListProps) {
+  const { messages, sending, hasOlder, loadingOlder, onLoadOlder, onCopy, onRegenerate, renderActions, crisisAction } = p;
   const lastIndex = messages.length - 1;
   return (
     <div className="chat-messages" role="log" aria-live="polite" aria-label="对话消息">
@@ -31,6 +35,8 @@ export function MessageList({ messages, sending, hasOlder, loadingOlder, onLoadO
           canRegenerate={!sending && i === lastIndex && m.role === 'assistant' && m.status !== 'streaming'}
           onCopy={onCopy}
           onRegenerate={onRegenerate}
+          renderActions={renderActions}
+          crisisAction={crisisAction}
         />
       ))}
     </div>

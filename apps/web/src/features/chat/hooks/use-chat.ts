@@ -23,6 +23,8 @@ interface Options {
   /** A session made elsewhere to open at once (a chart's "让AI解读", issue #15), and the question to ask in it first. */
   openSession?: string | null;
   firstQuestion?: string | null;
+  /** 428: the AI notice or break reminder must be acknowledged; `retry` asks the same question again after that. */
+  onGate?: (reason: 'disclosure' | 'break', retry: () => void) => void;
 }
 
 const NO_SESSIONS: SessionItem[] = [];
@@ -32,7 +34,8 @@ const NO_SESSIONS: SessionItem[] = [];
  * and the session list come from the query cache (ADR 013); the conversation on screen lives in the chat store,
  * because a reply is written into it as it streams and the server's copy replaces it when the stream ends.
  */
-export function useChat({ userId, type, onUnauthorized, openSession, firstQuestion }: Options) {
+export function useChat({ userId, type, onUnauthorized, onGate, openSession, firstQuestion }: Options) {
+  const sendRef = useRef<(text: string) => boolean>(() => false);
   const { message } = useFeedback();
   const queryClient = useQueryClient();
   const persona = useQuery(chatQueries.persona(type)).data ?? null;
@@ -190,6 +193,7 @@ export function useChat({ userId, type, onUnauthorized, openSession, firstQuesti
           setErrorDetail(detail);
           message.error(toast);
         },
+        onGate: onGate && ((reason) => onGate(reason, () => void (req.regenerate ? undefined : sendRef.current(req.query)))),
       });
       turn.current = current;
       await current.done;
@@ -199,7 +203,7 @@ export function useChat({ userId, type, onUnauthorized, openSession, firstQuesti
       void settleFromServer(userId, req.key);
       void reloadList();
     },
-    [userId, onUnauthorized, reloadList, message],
+    [userId, onUnauthorized, onGate, reloadList, message],
   );
 
   /** Returns false when blocked: blank text, a send in progress, or no current session. */
@@ -228,6 +232,9 @@ export function useChat({ userId, type, onUnauthorized, openSession, firstQuesti
     },
     [run, type],
   );
+  useEffect(() => {
+    sendRef.current = send;
+  }, [send]);
 
   const regenerate = useCallback(() => {
     const { cacheKey: sessionId, messages: current } = useChatStore.getState();

@@ -19,7 +19,12 @@ interface TurnHandlers {
   onUnauthorized: () => void;
   /** A failure the user is told about: a toast, and the detail under the error banner (null: none). */
   onFailure: (toast: string, detail: string | null) => void;
+  /** The server wants the AI notice or the break reminder acknowledged first (428): nothing was sent or stored. */
+  onGate?: (reason: 'disclosure' | 'break') => void;
 }
+
+/** Refusals whose own words are the message: moderation (422) and minor mode (451). */
+const WORDED = new Set([422, 451]);
 
 /**
  * Spec §4 'Sending a message': streams one reply into the last message of the chat store (the assistant bubble the
@@ -51,7 +56,8 @@ export function startTurn(req: StreamRequest, handlers: TurnHandlers): Turn {
       const last = store().messages.at(-1);
       // A synthesised final (spec §4) has empty content: keep what streamed in.
       const content = stripDisclaimer(final.content || last?.content || '');
-      store().updateLast({ content, status: 'done', crisis: final.safety?.crisis ?? last?.crisis ?? false });
+      const status = final.status === 'blocked' ? 'blocked' : 'done';
+      store().updateLast({ content, status, crisis: final.safety?.crisis ?? last?.crisis ?? false });
     } catch (err) {
       frames.flush();
       const reason = stopReason as 'stop' | 'timeout' | null;
@@ -62,6 +68,16 @@ export function startTurn(req: StreamRequest, handlers: TurnHandlers): Turn {
       } else if (err instanceof StreamError && err.kind === 'unauthorized') {
         store().updateLast({ status: 'error' });
         handlers.onUnauthorized();
+      } else if (
+        err instanceof StreamError &&
+        err.status === 428 &&
+        (err.code === 'disclosure' || err.code === 'break') &&
+        handlers.onGate
+      ) {
+        store().updateLast({ status: 'error' });
+        handlers.onGate(err.code);
+      } else if (err instanceof StreamError && err.kind === 'http' && WORDED.has(err.status) && err.serverMessage) {
+        fail(err.serverMessage, err.serverMessage);
       } else if (err instanceof StreamError && err.kind === 'http') {
         fail(SEND_FAILED, '发送消息失败', `${err.message}${err.serverMessage ? `：${err.serverMessage}` : ''}`);
       } else {

@@ -16,11 +16,13 @@ interface ProfilePageProps {
   wechatBindingSlot?: ReactNode;
   /** The referrer block (features/referrer: phone + 绑定, read-only once bound). */
   referrerSlot?: ReactNode;
+  /** Minor mode, the emergency contact and the user's reports (features/safety). */
+  safetySlot?: ReactNode;
   /** After account deletion: the app signs out locally and leaves. */
   onAccountDeleted?: () => void;
 }
 
-export function ProfilePage({ user, onUserUpdated, wechatBindingSlot, referrerSlot, onAccountDeleted }: ProfilePageProps) {
+export function ProfilePage({ user, onUserUpdated, wechatBindingSlot, referrerSlot, safetySlot, onAccountDeleted }: ProfilePageProps) {
   useDocumentTitle('个人资料');
   const navigate = useNavigate();
   return (
@@ -32,6 +34,7 @@ export function ProfilePage({ user, onUserUpdated, wechatBindingSlot, referrerSl
         <UsernameForm user={user} onUpdated={onUserUpdated} onSessionLost={() => navigate(paths.login, { replace: true })} />
         <MyRewardsCard />
         {referrerSlot}
+        {safetySlot}
         {onAccountDeleted ? <DataRightsCard user={user} onDeleted={onAccountDeleted} /> : null}
       </Flex>
     </div>

@@ -12,7 +12,8 @@ const CATEGORIES: { title: string; text: string; icon: ReactNode }[] = [
   { title: '人生智慧', text: '借鉴传统文化与现代思考，陪您聊聊人生的选择。', icon: <BulbOutlined /> },
 ];
 
-export function AboutPage() {
+/** `filing`: the filing numbers (features/safety), composed in by app/routes/about. */
+export function AboutPage({ filing }: { filing?: ReactNode } = {}) {
   const name = config.productName;
   return (
     <StaticPage
@@ -49,9 +50,17 @@ export function AboutPage() {
           heading: '关于AI生成内容',
           paragraphs: [
             '平台中的对话回复由人工智能模型生成，可能存在不准确或不完整之处，仅供参考，不构成法律、医疗、心理治疗、投资等专业意见。如遇紧急或重要事项，请咨询具备资质的专业人士。命理相关内容属于传统文化娱乐，请理性看待。',
+            '每条AI回复都标注“AI 生成”，并经过内容安全审核；您可以对任何一条回复进行举报。未成年人模式、防沉迷提醒和紧急联系人的说明见《服务条款》与《隐私政策》。',
           ],
         },
       ]}
-    />
+    >
+      {filing ? (
+        <section>
+          <h2>备案信息</h2>
+          {filing}
+        </section>
+      ) : null}
+    </StaticPage>
   );
 }
