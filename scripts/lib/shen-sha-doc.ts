@@ -11,7 +11,11 @@ function table(rule: ShenShaRule): string[] {
   if (rule.kind !== 'table') return [];
   const head = rule.from.map((k) => LOOKUP_LABELS[k]).join(' / ');
   const target = { branch: '所见地支', stem: '所见天干', stem_or_branch: '所见天干或地支', pillar: '所见干支' }[rule.look];
-  return [`| ${head} | ${target} |`, '|---|---|', ...Object.entries(rule.table).map(([k, v]) => `| ${[...k].join(' ')} | ${v.split(' ').join('、')} |`)];
+  return [
+    `| ${head} | ${target} |`,
+    '|---|---|',
+    ...Object.entries(rule.table).map(([k, v]) => `| ${[...k].join(' ')} | ${v.split(' ').join('、')} |`),
+  ];
 }
 
 export function shenShaDoc(): string {
