@@ -197,7 +197,10 @@ describe.skipIf(Boolean(inject('skipReason')))('the professional chart, timeline
     const pillar = computeChartFromSpec({ ...me, liu_yue_year: year }).yun_relations?.liu_nian;
     await page.getByRole('button', { name: `问AI：${year}年需要注意什么` }).click();
     await page.waitForURL('**/chat/bazi');
-    await page.getByTestId('message-user').filter({ hasText: `${year}年（${pillar}年）需要注意什么？` }).waitFor();
+    await page
+      .getByTestId('message-user')
+      .filter({ hasText: `${year}年（${pillar}年）需要注意什么？` })
+      .waitFor();
     await page.context().close();
   });
 
