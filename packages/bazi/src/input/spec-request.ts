@@ -3,7 +3,8 @@
  *   { year: '1990', month: '05', day: '09', hour: '08', minute: '05', isLeapMonth: false,
  *     gender: 'male', calendarType: 'solar', birth_place: '北京北京' }
  * plus the optional flat option flags ziHourRule, ageReckoning, dstCorrection and
- * trueSolarTime. Numbers may come as digit strings or integers.
+ * trueSolarTime. Numbers may come as digit strings or integers. Issue #15 adds hourUnknown
+ * (then hour and minute may be left out), include ('timeline') and liu_yue_year.
  */
 import type { BaziChart } from '../chart/chart-types';
 import { computeChart } from '../chart/compute-chart';

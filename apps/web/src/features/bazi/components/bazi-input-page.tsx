@@ -66,9 +66,12 @@ export function BaziInputPage() {
         <BaziForm loading={loading} onSubmit={submit} />
       </Card>
       <Card className="bazi-card bazi-hehun-entry" size="small">
-        <Button type="link" icon={<HeartOutlined />} onClick={() => navigate(paths.baziPairing)}>
-          八字合婚：选两个已保存的命盘，看年支日支合冲、五行生克与桃花红鸾
+        <Button type="link" icon={<HeartOutlined />} onClick={() => navigate(paths.baziPairing)} className="bazi-hehun-link">
+          八字合婚
         </Button>
+        <Typography.Text type="secondary" className="bazi-hehun-note">
+          选两个已保存的命盘，看年支日支合冲、五行生克与桃花红鸾
+        </Typography.Text>
       </Card>
       <SavedCharts onOpen={open} opening={opening} />
     </div>
