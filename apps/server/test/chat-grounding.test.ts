@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chatGroundings, chatMessages } from '../src/db/schema';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
-import { bearer, registerUser } from './support/users';
+import { bearer, registerChatUser } from './support/users';
 
 const me = {
   year: '2008',
@@ -36,7 +36,9 @@ describe.each(dbTargets)('chat sessions grounded in a chart or a 合婚 on %s', 
   const ctx = useTestApp(target, { env: { LLM_OFFLINE_CHUNK_DELAY_MS: '0', CHAT_RATE_PER_MINUTE: '1000' } });
 
   async function user() {
-    const headers = bearer((await registerUser(ctx)).token);
+    // Acknowledged the 你正在和AI对话 notice: the companion personas (姻缘情感) answer only after it (issue #13).
+    const { token } = await registerChatUser(ctx);
+    const headers = bearer(token);
     const chart = async (body: object) =>
       (await ctx.inject({ method: 'POST', url: '/api/bazi-paipan/paipan', payload: body, headers })).json().chart_id as string;
     const newChat = (type: string, grounding?: object) =>

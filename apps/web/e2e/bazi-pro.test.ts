@@ -241,6 +241,8 @@ describe.skipIf(Boolean(inject('skipReason')))('the professional chart, timeline
     await card.getByText(facts.day_master.text).waitFor();
     await page.getByRole('button', { name: '请姻缘情感顾问解读' }).click();
     await page.waitForURL('**/chat/love');
+    // 姻缘情感 is a companion persona: the 你正在和AI对话 notice comes first, then the question is asked (issue #13).
+    await page.getByTestId('safety-confirm').click();
     await page.getByTestId('message-user').filter({ hasText: '请根据我们的合婚信息' }).waitFor();
     await page.context().close();
   });
