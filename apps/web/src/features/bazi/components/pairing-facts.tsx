@@ -1,6 +1,7 @@
 import type { BaziPairing } from '@lingxi/shared';
 import { Card, Tag } from 'antd';
 import { GanZhiText } from './gan-zhi-char';
+import './pairing.css';
 
 const PILLAR = { year: '年柱', month: '月柱', day: '日柱', hour: '时柱' } as const;
 const GOOD = new Set(['六合', '三合', '半合', '三会', '天干五合']);

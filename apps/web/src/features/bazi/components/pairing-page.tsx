@@ -13,6 +13,7 @@ import { createPairing } from '../api/create-pairing';
 import { getPairing } from '../api/get-pairing';
 import { getSavedCharts } from '../api/get-saved-charts';
 import { PairingFacts } from './pairing-facts';
+import './pairing.css';
 
 const label = (c: BaziChartSummary) => `${c.name ? `${c.name} · ` : ''}${c.title} · ${c.pillars} · ${c.birth_time.slice(0, 10)}`;
 

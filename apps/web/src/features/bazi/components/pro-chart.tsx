@@ -5,6 +5,7 @@ import { shenShaInfo } from '../lib/shen-sha-info';
 import { GanZhiText } from './gan-zhi-char';
 import { PillarsGrid } from './pillars-grid';
 import { RelationsList } from './relations-list';
+import './pro-chart.css';
 
 /** 专业细盘 (issue #15): the pillars with their 神煞, 胎元/胎息/命宫/身宫, 刑冲合害, and how each star here is found. */
 export function ProChart({ chart }: { chart: BaziChartData }) {

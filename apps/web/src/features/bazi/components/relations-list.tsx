@@ -1,5 +1,6 @@
 import type { BaziRelation } from '@lingxi/shared';
 import { Tag } from 'antd';
+import './pro-chart.css';
 
 const PLACE: Record<string, string> = { year: '年', month: '月', day: '日', hour: '时', da_yun: '大运', liu_nian: '流年', liu_yue: '流月' };
 /** Combinations read green, clashes and punishments red, the rest neutral. */

@@ -5,6 +5,7 @@ import { qrDataUrl, ShareCardDialog } from '@/lib/share-card';
 import { getShareLink } from '../api/get-share-link';
 import { WU_XING_COLOR, WU_XING_ORDER, wuXingOf } from '../lib/five-elements';
 import { lunarText, placeText, presentPillars } from '../lib/format';
+import './chart-card.css';
 
 const LABELS = { year: '年柱', month: '月柱', day: '日柱', hour: '时柱' } as const;
 const TITLE_MAX = 16;

@@ -1,5 +1,6 @@
 import { Popover, Tag, Typography } from 'antd';
 import { NATURE_COLOR, shenShaInfo } from '../lib/shen-sha-info';
+import './pro-chart.css';
 
 /** Why a star is there, in a tap: how it is looked up, from which pillar, and its classical source. */
 function ShenShaExplanation({ name }: { name: string }) {

@@ -8,6 +8,7 @@ import { getSavedChart } from '../api/get-saved-chart';
 import { beijingMoment, beijingYearNow } from '../lib/format';
 import { GanZhiText } from './gan-zhi-char';
 import { RelationsList } from './relations-list';
+import './timeline.css';
 
 export interface AskAi {
   (grounding: { year: number; month?: number }, question: string): void;
