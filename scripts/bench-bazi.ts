@@ -31,7 +31,8 @@ import {
 
 const here = fileURLToPath(import.meta.url);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const TARGET_RATE = 5_000;
+/** Issue #15: the chart route at ≥ 0.25× the same-run hello-world, p99 < 20 ms, at 64 connections. */
+const TARGET_RATIO = 0.25;
 const TARGET_P99_MS = 20;
 
 type Target = 'hello' | 'app-warn' | 'app-info';
@@ -111,17 +112,17 @@ async function makeBodies(): Promise<Buffer[]> {
   return bodies;
 }
 
-/** What one request must at least cost in this process: the chart plus serialising it. */
+/** What one request must at least cost in this process: the chart plus serialising it (as the route does). */
 async function inProcessFloor(bodies: Buffer[]): Promise<number> {
-  const { computeChartFromSpec } = await import('@lingxi/bazi');
+  const { computeChartFromSpec, chartToJson } = await import('@lingxi/bazi');
   const parsed = bodies.map((b) => JSON.parse(b.toString()) as object);
   let sink = 0;
-  for (const b of parsed.slice(0, 300)) sink += JSON.stringify(computeChartFromSpec(b as never)).length;
+  for (const b of parsed.slice(0, 300)) sink += chartToJson(computeChartFromSpec(b as never)).length;
   const start = performance.now();
   let n = 0;
   while (performance.now() - start < 1500) {
     for (const b of parsed) {
-      sink += JSON.stringify({ success: true, message: '排盘成功', data: computeChartFromSpec(b as never) }).length;
+      sink += `{"success":true,"message":"排盘成功","data":${chartToJson(computeChartFromSpec(b as never))}}`.length;
       n++;
     }
   }
@@ -146,7 +147,7 @@ async function main() {
   const bodies = await makeBodies();
   const floor = await inProcessFloor(bodies);
   console.log(
-    `  in-process floor: computeChartFromSpec + JSON.stringify of the answer = ${floor.toFixed(1)} µs per chart (${fmt(1e6 / floor).trim()}/s on one core)`,
+    `  in-process floor: computeChartFromSpec + chartToJson of the answer = ${floor.toFixed(1)} µs per chart (${fmt(1e6 / floor).trim()}/s on one core)`,
   );
 
   const runs: [Target, string, LoadRequest][] = [
@@ -187,9 +188,9 @@ async function main() {
   console.log(
     `  bazi charts/s vs hello-world: ${(rate('app-warn') / rate('hello')).toFixed(2)}× (warn), ${(rate('app-info') / rate('hello')).toFixed(2)}× (info)`,
   );
-  const met = rate('app-info') >= TARGET_RATE && p99 < TARGET_P99_MS;
+  const met = rate('app-info') / rate('hello') >= TARGET_RATIO && p99 < TARGET_P99_MS;
   console.log(
-    `  target ≥ ${TARGET_RATE.toLocaleString('en-US')} charts/s and p99 < ${TARGET_P99_MS} ms (default config, medians): ${met ? 'met' : 'NOT MET'}`,
+    `  target ≥ ${TARGET_RATIO}× hello-world and p99 < ${TARGET_P99_MS} ms (default config, medians): ${met ? 'met' : 'NOT MET'}`,
   );
   if ([...results.values()].flat().some((r) => r.errors)) {
     console.log('  some requests failed: see the errors column');

@@ -11,4 +11,6 @@ export * from './contracts/referrer';
 export * from './contracts/account';
 export * from './contracts/bazi';
 export * from './contracts/orders';
+export * from './contracts/bazi-pairing';
+export * from './contracts/chat-grounding';
 export * from './contracts/safety';

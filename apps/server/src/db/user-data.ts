@@ -4,6 +4,8 @@ import {
   auditLog,
   authSessions,
   baziCharts,
+  baziPairings,
+  chatGroundings,
   chatMessages,
   chatSessions,
   chatUsageDays,
@@ -166,6 +168,8 @@ export const USER_DATA: UserDataTable[] = [
     erase: 'delete',
   },
   { table: baziCharts, user: baziCharts.userId, merge: 'move', export: { section: 'bazi_charts' }, erase: 'delete' },
+  { table: baziPairings, user: baziPairings.userId, merge: 'move', export: { section: 'bazi_pairings' }, erase: 'delete' },
+  { table: chatGroundings, user: chatGroundings.userId, merge: 'move', export: { section: 'chat_groundings' }, erase: 'delete' },
   {
     table: paymentOrders,
     user: paymentOrders.userId,

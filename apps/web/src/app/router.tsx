@@ -69,8 +69,15 @@ export const routes: RouteObject[] = [
               {
                 path: paths.baziResult.slice(1),
                 lazy: page(
-                  () => import('@/features/bazi/components/bazi-result-page'),
-                  (m) => m.BaziResultPage,
+                  () => import('./routes/bazi-result'),
+                  (m) => m.BaziResultRoute,
+                ),
+              },
+              {
+                path: paths.baziPairing.slice(1),
+                lazy: page(
+                  () => import('@/features/bazi/components/pairing-page'),
+                  (m) => m.PairingPage,
                 ),
               },
               {

@@ -3,6 +3,7 @@ export const paths = {
   home: '/',
   baziInput: '/baziinput',
   baziResult: '/baziresult',
+  baziPairing: '/bazihehun',
   chat: '/chat/:type',
   tokenStats: '/token-stats',
   /** Administrators' report queue (issue #13). */
@@ -24,6 +25,14 @@ export const paths = {
 } as const;
 
 export const chatHref = (type: string) => `/chat/${encodeURIComponent(type)}`;
+
+/** A saved chart's result page; the id in the address keeps the chart on refresh, back and forward (issue #15). */
+export const baziResultHref = (id: string, tab?: string) =>
+  `${paths.baziResult}?id=${encodeURIComponent(id)}${tab ? `&tab=${encodeURIComponent(tab)}` : ''}`;
+
+/** A chat opened on a session made elsewhere, asking its first question (a chart's "让AI解读", issue #15). */
+export const groundedChatHref = (type: string, sessionId: string, ask: string) =>
+  `${chatHref(type)}?session=${encodeURIComponent(sessionId)}&ask=${encodeURIComponent(ask)}`;
 
 /** Pages where a 401 is an expected answer (wrong password, stale token) rather than a dropped session (spec §8). */
 export function isAuthPage(pathname: string): boolean {

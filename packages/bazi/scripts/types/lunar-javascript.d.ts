@@ -28,14 +28,21 @@ declare module 'lunar-javascript' {
     getGanZhi(): string;
     getYear(): number;
     getAge(): number;
+    getLiuYue(): LjLiuYue[];
+  }
+  export interface LjLiuYue {
+    getIndex(): number;
+    getGanZhi(): string;
   }
   export interface LjDaYun {
+    getIndex(): number;
     getGanZhi(): string;
     getStartYear(): number;
     getEndYear(): number;
     getStartAge(): number;
     getEndAge(): number;
     getLiuNian(n?: number): LjLiuNian[];
+    getXiaoYun(n?: number): LjLiuNian[];
   }
   export interface LjYun {
     isForward(): boolean;
@@ -54,6 +61,14 @@ declare module 'lunar-javascript' {
     getMonth(): string;
     getDay(): string;
     getTime(): string;
+    getTaiYuan(): string;
+    getTaiYuanNaYin(): string;
+    getTaiXi(): string;
+    getTaiXiNaYin(): string;
+    getMingGong(): string;
+    getMingGongNaYin(): string;
+    getShenGong(): string;
+    getShenGongNaYin(): string;
     /** gender 1 = male, 0 = female; sect 2 counts the start of luck by minutes. */
     getYun(gender: 0 | 1, sect?: 1 | 2): LjYun;
   }
@@ -69,5 +84,13 @@ declare module 'lunar-javascript' {
     SHI_SHEN: Record<string, string>;
     NAYIN: Record<string, string>;
     ZHI_HIDE_GAN: Record<string, string[]>;
+    /** Indexed by stem 甲 = 0: the stem it combines with (五合). */
+    HE_GAN_5: string[];
+    /** Indexed by branch 子 = 0: the branch it combines with (六合). */
+    HE_ZHI_6: string[];
+    /** Indexed by branch 子 = 0: the branch it clashes with (六冲). */
+    CHONG: string[];
+    /** Indexed by stem 甲 = 0: the stem it clashes with, as i18n keys ('{tg.geng}'), '' for 戊己. */
+    CHONG_GAN_4: string[];
   };
 }

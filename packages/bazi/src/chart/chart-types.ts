@@ -8,6 +8,7 @@ import type { Gan, WuXing, YinYang, Zhi } from '../ganzhi/stems-branches';
 import type { LifeStage } from '../ganzhi/life-stages';
 import type { NaYin } from '../ganzhi/na-yin';
 import type { TenGod } from '../ganzhi/ten-gods';
+import type { Relation } from '../relations/relations';
 import type { BaziOptions } from './options';
 
 export type Gender = 'male' | 'female';
@@ -39,11 +40,60 @@ export interface Pillar {
   readonly xun_kong: string;
 }
 
+/** A pillar of a chart: its view plus the 神煞 that fall on it (docs/bazi-shen-sha.md). */
+export interface ChartPillar extends Pillar {
+  readonly shen_sha: readonly string[];
+}
+
 export interface Pillars {
-  readonly year: Pillar;
-  readonly month: Pillar;
-  readonly day: Pillar;
-  readonly hour: Pillar;
+  readonly year: ChartPillar;
+  readonly month: ChartPillar;
+  readonly day: ChartPillar;
+  /** Null when the birth hour is unknown (three pillars). */
+  readonly hour: ChartPillar | null;
+}
+
+/** 胎元, 胎息, 命宫 and 身宫: a sixty-cycle pillar with its 纳音. */
+export interface GanZhiView {
+  readonly gan: Gan;
+  readonly zhi: Zhi;
+  readonly gan_zhi: string;
+  readonly na_yin: NaYin;
+}
+
+/** One month of a year's 流月: the 节 that opens it, its pillar, and when it starts and ends (exclusive). */
+export interface LiuYue {
+  readonly term: string;
+  readonly gan_zhi: string;
+  readonly start: string;
+  readonly end: string;
+}
+
+export interface WarningAlternative {
+  readonly pillar: 'year' | 'month' | 'day' | 'hour';
+  readonly current: string;
+  readonly alternative: string;
+}
+
+/** The birth lies near an edge where a pillar changes: a 节 (`term`) or a 时辰 edge (`hour`). */
+export interface BoundaryWarning {
+  readonly kind: 'term' | 'hour';
+  readonly message: string;
+  /** The edge, 'YYYY-MM-DD HH:mm:ss' (Beijing time for a 节; the clock the hour is read from for a 时辰). */
+  readonly boundary: string;
+  /** Distance from the birth to the edge, in minutes (one decimal). */
+  readonly minutes: number;
+  readonly alternatives: readonly WarningAlternative[];
+}
+
+/** The luck cycle and year of the focus year (`liu_yue_year`) and how they relate to the chart. */
+export interface YunRelations {
+  readonly year: number;
+  /** Null before the first luck cycle (the 小运 years). */
+  readonly da_yun: string | null;
+  readonly liu_nian: string;
+  /** Only relations that involve the luck cycle or the year (pillar 'da_yun' or 'liu_nian'). */
+  readonly relations: readonly Relation[];
 }
 
 export interface TermMark {
@@ -70,8 +120,10 @@ export interface DaYun {
   readonly start_year: number;
   readonly end_year: number;
   readonly analysis: DaYunAnalysis;
-  /** The ten years (流年) of this cycle. */
-  readonly events: readonly LiuNian[];
+  /** The ten years' pillars, as the spec's events[] of {gan_zhi}. */
+  readonly events: readonly { readonly gan_zhi: string }[];
+  /** The ten years (流年) of this cycle with their Gregorian year and age; with the timeline only. */
+  readonly liu_nian?: readonly LiuNian[];
 }
 
 export interface QiYun {
@@ -134,4 +186,20 @@ export interface BaziChart {
   readonly qi_yun: QiYun;
   readonly da_yun: readonly DaYun[];
   readonly options: BaziOptions;
+  /** True when the user did not know the birth hour: no hour pillar, and the moment is taken at 12:00. */
+  readonly hour_unknown: boolean;
+  readonly tai_yuan: GanZhiView;
+  readonly tai_xi: GanZhiView;
+  /** Null when the birth hour is unknown. */
+  readonly ming_gong: GanZhiView | null;
+  readonly shen_gong: GanZhiView | null;
+  /** 刑冲合害 among the four pillars. */
+  readonly relations: readonly Relation[];
+  readonly warnings: readonly BoundaryWarning[];
+  /** The years before the first luck cycle (empty when the hour is unknown). */
+  readonly xiao_yun: readonly LiuNian[];
+  /** The timeline (asked for with `timeline` or `liuYueYear`): the year the months below belong to. */
+  readonly liu_yue_year?: number;
+  readonly liu_yue?: readonly LiuYue[];
+  readonly yun_relations?: YunRelations;
 }

@@ -36,13 +36,21 @@ function pick<T>(value: unknown, allowed: readonly T[], fallback: T, name: strin
   throw new BaziInputError('INVALID_OPTION', `选项 ${name} 只能是 ${allowed.join(' 或 ')}`, name);
 }
 
+/** The sixteen possible option sets, each one frozen object shared by every chart cast with it. */
+const resolved = new Map<string, BaziOptions>();
+
 /** Fills in defaults; throws BaziInputError for an unknown value. */
 export function resolveOptions(options: Partial<BaziOptions> | undefined): BaziOptions {
   const o: Partial<Record<keyof BaziOptions, unknown>> = options ?? {};
-  return Object.freeze({
-    ziHourRule: pick(o.ziHourRule, ZI_HOUR_RULES, DEFAULT_OPTIONS.ziHourRule, 'ziHourRule'),
-    ageReckoning: pick(o.ageReckoning, AGE_RECKONINGS, DEFAULT_OPTIONS.ageReckoning, 'ageReckoning'),
-    dstCorrection: pick(o.dstCorrection, [true, false], DEFAULT_OPTIONS.dstCorrection, 'dstCorrection'),
-    trueSolarTime: pick(o.trueSolarTime, [true, false], DEFAULT_OPTIONS.trueSolarTime, 'trueSolarTime'),
-  });
+  const ziHourRule = pick(o.ziHourRule, ZI_HOUR_RULES, DEFAULT_OPTIONS.ziHourRule, 'ziHourRule');
+  const ageReckoning = pick(o.ageReckoning, AGE_RECKONINGS, DEFAULT_OPTIONS.ageReckoning, 'ageReckoning');
+  const dstCorrection = pick(o.dstCorrection, [true, false], DEFAULT_OPTIONS.dstCorrection, 'dstCorrection');
+  const trueSolarTime = pick(o.trueSolarTime, [true, false], DEFAULT_OPTIONS.trueSolarTime, 'trueSolarTime');
+  const key = `${ziHourRule}${ageReckoning}${dstCorrection}${trueSolarTime}`;
+  let set = resolved.get(key);
+  if (!set) {
+    set = Object.freeze({ ziHourRule, ageReckoning, dstCorrection, trueSolarTime });
+    resolved.set(key, set);
+  }
+  return set;
 }

@@ -73,12 +73,12 @@ describe('China daylight saving time 1986-1991', () => {
   it('moves a summer-time clock reading back one hour by default, changing the hour pillar 巳 → 辰', () => {
     const chart = computeChart(birth({}));
     expect(chart.standard_time).toBe('1988-06-01 08:30:00');
-    expect(chart.pillars.hour.zhi).toBe('辰');
+    expect(chart.pillars.hour?.zhi).toBe('辰');
     expect(chart.corrections).toEqual([
       { kind: 'dst', label: '夏令时校正', from: '1988-06-01 09:30:00', to: '1988-06-01 08:30:00', minutes: -60, note: expect.any(String) },
     ]);
     const uncorrected = computeChart(birth({ options: { dstCorrection: false } }));
-    expect(uncorrected.pillars.hour.zhi).toBe('巳');
+    expect(uncorrected.pillars.hour?.zhi).toBe('巳');
     expect(uncorrected.corrections).toEqual([]);
   });
 
@@ -141,8 +141,8 @@ describe('true solar time', () => {
     expect(solar.corrected_time).toMatch(/^2023-11-02 23:0[67]:/);
     expect(solar.corrections[0]).toMatchObject({ kind: 'true_solar_time', label: '真太阳时校正', from: '2023-11-03 01:00:00' });
     expect(solar.corrections[0]!.minutes).toBeCloseTo(-129.5 + 16.4, 0);
-    expect(solar.pillars.hour.zhi).toBe('子');
-    expect(plain.pillars.hour.zhi).toBe('丑');
+    expect(solar.pillars.hour?.zhi).toBe('子');
+    expect(plain.pillars.hour?.zhi).toBe('丑');
     expect([solar.pillars.year, solar.pillars.month]).toEqual([plain.pillars.year, plain.pillars.month]);
     expect(solar.options.trueSolarTime).toBe(true);
   });

@@ -31,6 +31,12 @@ export function yearGanZhiIndex(year: number): number {
   return mod(year - 1984, 60);
 }
 
+/** The two branch indices left without a stem in the pillar's decade (旬空), e.g. 甲子旬 → 戌 亥 (10, 11). */
+export function xunKongBranches(ganZhi: number): readonly [number, number] {
+  const firstZhi = mod(zhiOf(ganZhi) - ganOf(ganZhi), 12);
+  return [(firstZhi + 10) % 12, (firstZhi + 11) % 12];
+}
+
 /** The two branches left without a stem in the pillar's decade (旬空), e.g. 甲子旬 → 戌亥. */
 export function xunKong(ganZhi: number): string {
   const firstZhi = mod(zhiOf(ganZhi) - ganOf(ganZhi), 12);

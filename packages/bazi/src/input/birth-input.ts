@@ -19,14 +19,24 @@ export interface BaziInput {
   readonly year: number;
   readonly month: number;
   readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
+  /** Ignored (and may be left out) when `hourUnknown` is true. */
+  readonly hour?: number;
+  readonly minute?: number;
+  /** The user does not know the birth hour: three pillars, the moment taken at 12:00. */
+  readonly hourUnknown?: boolean;
   /** Lunar dates only: the month is the leap (闰) month. */
   readonly isLeapMonth?: boolean;
   readonly gender: Gender;
   /** '广东深圳' style (see places.ts) or the parts. */
   readonly birthPlace: string | { readonly province: string; readonly city: string };
   readonly options?: Partial<BaziOptions>;
+  /**
+   * Carry the timeline: each luck cycle's 流年 (liu_nian), and the focus year's 流月 and its luck relations. Implied
+   * by liuYueYear. Off by default: it is the part of a chart that depends on today's date (ADR 021).
+   */
+  readonly timeline?: boolean;
+  /** The year whose 流月 and luck-cycle relations the timeline carries; the current year when left out. */
+  readonly liuYueYear?: number;
 }
 
 export interface ValidatedBirth {
@@ -35,10 +45,16 @@ export interface ValidatedBirth {
   readonly solarDate: CivilDate;
   readonly hour: number;
   readonly minute: number;
+  readonly hourUnknown: boolean;
   readonly gender: Gender;
   readonly place: Place;
   readonly options: BaziOptions;
+  readonly timeline: boolean;
+  readonly liuYueYear: number | undefined;
 }
+
+/** Hour and minute a chart with an unknown birth hour is cast at: noon, the middle of the day. */
+export const UNKNOWN_HOUR_CLOCK = Object.freeze({ hour: 12, minute: 0 });
 
 function requireInteger(value: unknown, label: string, field: string): number {
   if (value === undefined || value === null) throw new BaziInputError('INVALID_NUMBER', `请选择${label}`, field);
@@ -77,13 +93,21 @@ export function validateBirthInput(input: BaziInput): ValidatedBirth {
   const year = requireInteger(input.year, '年份', 'year');
   const month = requireInteger(input.month, '月份', 'month');
   const day = requireInteger(input.day, '日期', 'day');
-  const hour = requireInteger(input.hour, '小时', 'hour');
-  const minute = requireInteger(input.minute, '分钟', 'minute');
+  if (input.hourUnknown !== undefined && typeof input.hourUnknown !== 'boolean') {
+    throw new BaziInputError('INVALID_REQUEST', '“时辰不详”标记必须是 true 或 false', 'hourUnknown');
+  }
+  const hourUnknown = input.hourUnknown === true;
+  const hour = hourUnknown ? UNKNOWN_HOUR_CLOCK.hour : requireInteger(input.hour, '小时', 'hour');
+  const minute = hourUnknown ? UNKNOWN_HOUR_CLOCK.minute : requireInteger(input.minute, '分钟', 'minute');
   const { min, max } = SUPPORTED_YEARS;
   requireRange(year, min, max, 'YEAR_OUT_OF_RANGE', `仅支持${min}年至${max}年出生的排盘，${year}年超出范围`, 'year');
   requireRange(month, 1, 12, 'INVALID_MONTH', `月份必须在1到12之间，收到${month}`, 'month');
   requireRange(hour, 0, 23, 'INVALID_HOUR', `小时必须在0到23之间，收到${hour}`, 'hour');
   requireRange(minute, 0, 59, 'INVALID_MINUTE', `分钟必须在0到59之间，收到${minute}`, 'minute');
+  const liuYueYear = input.liuYueYear === undefined ? undefined : requireInteger(input.liuYueYear, '流月年份', 'liu_yue_year');
+  if (liuYueYear !== undefined) {
+    requireRange(liuYueYear, min, max, 'YEAR_OUT_OF_RANGE', `流月年份必须在${min}年至${max}年之间，收到${liuYueYear}`, 'liu_yue_year');
+  }
   if (input.isLeapMonth !== undefined && typeof input.isLeapMonth !== 'boolean') {
     throw new BaziInputError('INVALID_LEAP_MONTH', '闰月标记必须是 true 或 false', 'isLeapMonth');
   }
@@ -105,8 +129,11 @@ export function validateBirthInput(input: BaziInput): ValidatedBirth {
     solarDate,
     hour,
     minute,
+    hourUnknown,
     gender,
     place: resolvePlace(input.birthPlace),
     options: resolveOptions(input.options),
+    timeline: input.timeline === true || liuYueYear !== undefined,
+    liuYueYear,
   };
 }

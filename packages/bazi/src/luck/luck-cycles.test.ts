@@ -15,6 +15,7 @@ const olympics = (over: Partial<BaziInput> = {}): BaziInput => ({
   minute: 0,
   gender: 'male',
   birthPlace: '北京北京',
+  timeline: true,
   ...over,
 });
 
@@ -89,13 +90,14 @@ describe('luck cycles (大运) and years (流年)', () => {
     const zhou = computeChart(olympics({ options: { ageReckoning: 'zhou' } })).da_yun[0]!;
     expect([xu.start_age, xu.end_age]).toEqual([11, 20]);
     expect([zhou.start_age, zhou.end_age]).toEqual([10, 19]);
-    expect(xu.events[0]).toEqual({ gan_zhi: '戊戌', year: 2018, age: 11 });
-    expect(zhou.events[0]).toEqual({ gan_zhi: '戊戌', year: 2018, age: 10 });
+    expect(xu.liu_nian?.[0]).toEqual({ gan_zhi: '戊戌', year: 2018, age: 11 });
+    expect(xu.events[0]).toEqual({ gan_zhi: '戊戌' });
+    expect(zhou.liu_nian?.[0]).toEqual({ gan_zhi: '戊戌', year: 2018, age: 10 });
   });
 
   it('lists the ten years of each cycle with their stem-branch: 2024 甲辰 … 2027 丁未', () => {
     const first = computeChart(olympics()).da_yun[0]!;
-    expect(first.events.map((e) => `${e.year}${e.gan_zhi}`).join(' ')).toBe(
+    expect((first.liu_nian ?? []).map((e) => `${e.year}${e.gan_zhi}`).join(' ')).toBe(
       '2018戊戌 2019己亥 2020庚子 2021辛丑 2022壬寅 2023癸卯 2024甲辰 2025乙巳 2026丙午 2027丁未',
     );
   });

@@ -21,6 +21,40 @@ export interface LuckCycleParams {
   readonly birthYear: number;
   readonly firstStartYear: number;
   readonly ageReckoning: AgeReckoning;
+  /** Add each cycle's 流年 with year and age (the timeline). */
+  readonly withLiuNian: boolean;
+}
+
+/**
+ * The ten 流年 of a cycle depend only on its first year and the age then, so each list is built once, frozen and
+ * shared by every chart: start years 1901-2210 and ages 0-120 give a few tens of thousands of lists at most.
+ */
+const decadeCache = new Map<number, readonly LiuNian[]>();
+/** The spec's events[] ({gan_zhi} only) of a decade starting in a year: sixty lists in all. */
+const eventsCache = new Map<number, readonly { readonly gan_zhi: string }[]>();
+function decadeEvents(startYear: number): readonly { readonly gan_zhi: string }[] {
+  const key = yearGanZhiIndex(startYear);
+  let events = eventsCache.get(key);
+  if (!events) {
+    events = Object.freeze(
+      Array.from({ length: YEARS_PER_CYCLE }, (_, i) => Object.freeze({ gan_zhi: GAN_ZHI_NAMES[(key + i) % 60] ?? '' })),
+    );
+    eventsCache.set(key, events);
+  }
+  return events;
+}
+function decade(startYear: number, startAge: number): readonly LiuNian[] {
+  const key = startYear * 256 + startAge;
+  let years = decadeCache.get(key);
+  if (!years) {
+    const list: LiuNian[] = [];
+    for (let i = 0; i < YEARS_PER_CYCLE; i++) {
+      list.push(Object.freeze({ gan_zhi: GAN_ZHI_NAMES[yearGanZhiIndex(startYear + i)] ?? '', year: startYear + i, age: startAge + i }));
+    }
+    years = Object.freeze(list);
+    decadeCache.set(key, years);
+  }
+  return years;
 }
 
 export function luckCycles(p: LuckCycleParams): readonly DaYun[] {
@@ -30,19 +64,17 @@ export function luckCycles(p: LuckCycleParams): readonly DaYun[] {
   for (let i = 0; i < DA_YUN_COUNT; i++) {
     const ganZhi = mod(p.monthGanZhi + step * (i + 1), 60);
     const startYear = p.firstStartYear + YEARS_PER_CYCLE * i;
-    const events: LiuNian[] = [];
-    for (let year = startYear; year < startYear + YEARS_PER_CYCLE; year++) {
-      events.push(Object.freeze({ gan_zhi: GAN_ZHI_NAMES[yearGanZhiIndex(year)]!, year, age: year + ageOffset }));
-    }
+    // One literal with every key (liu_nian undefined without the timeline): one object shape, no spread.
     cycles.push(
       Object.freeze({
-        gan_zhi: GAN_ZHI_NAMES[ganZhi]!,
+        gan_zhi: GAN_ZHI_NAMES[ganZhi] ?? '',
         start_age: startYear + ageOffset,
         end_age: startYear + YEARS_PER_CYCLE - 1 + ageOffset,
         start_year: startYear,
         end_year: startYear + YEARS_PER_CYCLE - 1,
         analysis: daYunAnalysis(p.dayMaster, ganZhi),
-        events: Object.freeze(events),
+        events: decadeEvents(startYear),
+        liu_nian: p.withLiuNian ? decade(startYear, startYear + ageOffset) : undefined,
       }),
     );
   }

@@ -75,8 +75,23 @@ export function findPlace(province: string, city: string): Place | null {
   return { province: p.name, city: c.name, label: formatBirthPlace(p.name, c.name), longitude: c.longitude, latitude: c.latitude };
 }
 
+/**
+ * Places already parsed, by the text they were written as. Only texts that name a place are kept (a few spellings of
+ * ~3,400 places), and the map stops growing at PARSED_MAX, so made-up input cannot grow it.
+ */
+const parsed = new Map<string, Place>();
+const PARSED_MAX = 20_000;
+
 /** Parses a `birth_place` string (see the module comment); null when it names no known place. */
 export function parseBirthPlace(text: string): Place | null {
+  const known = parsed.get(text);
+  if (known) return known;
+  const place = parsePlaceText(text);
+  if (place && parsed.size < PARSED_MAX) parsed.set(text, Object.freeze(place));
+  return place;
+}
+
+function parsePlaceText(text: string): Place | null {
   const trimmed = text.trim();
   const parts = trimmed.split(SEPARATORS);
   if (parts.length === 2) return findPlace(parts[0]!, parts[1]!);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BAZI_FORM_MESSAGES, BAZI_MESSAGES } from '../rules/bazi-messages';
+import { BAZI_FORM_MESSAGES, BAZI_MESSAGES, BAZI_NAME_MAX } from '../rules/bazi-messages';
+import { AGE_RECKONINGS, baziChart, ZI_HOUR_RULES } from './bazi-chart';
 import { envelope } from './common';
 
 /**
@@ -8,10 +9,9 @@ import { envelope } from './common';
  * shapes for OpenAPI, the web client's types and the first line of defence (a wrong JSON type).
  */
 // The zod-free texts live in rules/ so the web can use them without bundling zod (ADR 008); re-exported unchanged.
-export { BAZI_FORM_MESSAGES, BAZI_MESSAGES } from '../rules/bazi-messages';
+export { BAZI_FORM_MESSAGES, BAZI_MESSAGES, BAZI_NAME_MAX } from '../rules/bazi-messages';
 
-export const ZI_HOUR_RULES = ['day-changes-at-23', 'day-changes-at-0'] as const;
-export const AGE_RECKONINGS = ['xu', 'zhou'] as const;
+export * from './bazi-chart';
 
 const missing = (v: unknown) => v === undefined || v === null;
 
@@ -32,12 +32,19 @@ const flag = (name: string, description: string) =>
     .optional()
     .meta({ description });
 
+export const baziChartName = z
+  .string({ error: '命盘名称必须是文字' })
+  .trim()
+  .max(BAZI_NAME_MAX, { error: `命盘名称不能超过${BAZI_NAME_MAX}个字` })
+  .meta({ description: '命盘名称（可选），如“我”“妈妈”', examples: ['我'] });
+
 export const baziRequestBody = z.object({
   year: dateNumber('年份', '1990'),
   month: dateNumber('月份', '05'),
   day: dateNumber('日期', '09'),
-  hour: dateNumber('小时', '08'),
-  minute: dateNumber('分钟', '05'),
+  hour: dateNumber('小时', '08').optional(),
+  minute: dateNumber('分钟', '05').optional(),
+  hourUnknown: flag('hourUnknown', '不知道出生时辰时为 true：只排年、月、日三柱，按正午推算起运（hour、minute 可省略）'),
   isLeapMonth: flag('闰月标记', '农历闰月时为 true（仅农历）'),
   gender: z.enum(['male', 'female'], {
     error: (iss) => (missing(iss.input) ? BAZI_FORM_MESSAGES.gender : '性别只能是男（male）或女（female）'),
@@ -58,90 +65,21 @@ export const baziRequestBody = z.object({
     .meta({ description: '大运年龄：xu 虚岁（默认）或 zhou 周岁' }),
   dstCorrection: flag('dstCorrection', '1986–1991年夏令时校正，默认 true'),
   trueSolarTime: flag('trueSolarTime', '按出生地真太阳时取日柱时柱，默认 false'),
+  liu_yue_year: dateNumber('流月年份', '2026')
+    .optional()
+    .meta({ description: '时间线（流月、当年大运流年关系）所属的年份（立春起算），默认今年；给出即附带时间线' }),
+  include: z
+    .union([z.literal('timeline'), z.array(z.literal('timeline'))], { error: 'include 只能是 timeline' })
+    .optional()
+    .meta({ description: 'timeline：附带各步大运的流年（liu_nian）、liu_yue_year 的流月与大运流年关系（ADR 019）' }),
+  name: baziChartName.optional(),
 });
 export type BaziRequest = z.input<typeof baziRequestBody>;
 
-const stemTenGod = z.object({ gan: z.string(), shi_shen: z.string() });
-const termMark = z.object({ name: z.string(), datetime: z.string() });
-
-export const baziPillar = z.object({
-  gan: z.string(),
-  zhi: z.string(),
-  gan_zhi: z.string(),
-  shi_shen: z.string(),
-  cang_gan: z.record(z.string(), z.string()),
-  hidden_stems: z.array(stemTenGod),
-  zhi_shi_shen: z.string(),
-  na_yin: z.string(),
-  gan_wu_xing: z.string(),
-  zhi_wu_xing: z.string(),
-  di_shi: z.string(),
-  xun_kong: z.string(),
+export const baziChartResponse = envelope(baziChart).extend({
+  /** The saved chart's id, when the caller is signed in and the chart was saved. */
+  chart_id: z.string().optional(),
 });
-export type BaziPillar = z.infer<typeof baziPillar>;
-
-export const baziDaYun = z.object({
-  gan_zhi: z.string(),
-  start_age: z.number(),
-  end_age: z.number(),
-  start_year: z.number(),
-  end_year: z.number(),
-  analysis: z.object({ stem: z.object({ shi_shen: z.string() }), branch: z.object({ hidden_stems: z.array(stemTenGod) }) }),
-  events: z.array(z.object({ gan_zhi: z.string(), year: z.number(), age: z.number() })),
-});
-export type BaziDaYun = z.infer<typeof baziDaYun>;
-
-export const baziCorrection = z.object({
-  kind: z.enum(['dst', 'true_solar_time']),
-  label: z.string(),
-  from: z.string(),
-  to: z.string(),
-  minutes: z.number(),
-  note: z.string(),
-});
-export type BaziCorrection = z.infer<typeof baziCorrection>;
-
-export const baziChartOptions = z.object({
-  ziHourRule: z.enum(ZI_HOUR_RULES),
-  ageReckoning: z.enum(AGE_RECKONINGS),
-  dstCorrection: z.boolean(),
-  trueSolarTime: z.boolean(),
-});
-export type BaziChartOptions = z.infer<typeof baziChartOptions>;
-
-/** Spec §3 Bazi result plus the calculator's additions; date-times are 'YYYY-MM-DD HH:mm:ss', Beijing time. */
-export const baziChart = z.object({
-  gender: z.enum(['male', 'female']),
-  title: z.enum(['乾造', '坤造']),
-  birth_place: z.string(),
-  place: z.object({ province: z.string(), city: z.string(), longitude: z.number(), latitude: z.number() }),
-  birth_time: z.string(),
-  solar_date: z.string(),
-  lunar_date: z.object({ year: z.number(), month: z.number(), day: z.number(), is_leap_month: z.boolean(), text: z.string() }),
-  standard_time: z.string(),
-  corrected_time: z.string(),
-  corrections: z.array(baziCorrection),
-  previous_term: termMark,
-  next_term: termMark,
-  pillars: z.object({ year: baziPillar, month: baziPillar, day: baziPillar, hour: baziPillar }),
-  day_master: z.object({ gan: z.string(), wu_xing: z.string(), yin_yang: z.string() }),
-  wu_xing_count: z.record(z.string(), z.number()),
-  qi_yun: z.object({
-    direction: z.string(),
-    years: z.number(),
-    months: z.number(),
-    days: z.number(),
-    hours: z.number(),
-    minutes: z.number(),
-    moment: z.string(),
-    term: termMark,
-    text: z.string(),
-  }),
-  da_yun: z.array(baziDaYun),
-  options: baziChartOptions,
-});
-export type BaziChartData = z.infer<typeof baziChart>;
-export const baziChartResponse = envelope(baziChart);
 
 /** One row of GET /bazi-paipan/charts: enough to recognise a chart without loading it. */
 export const baziChartSummary = z.object({
@@ -153,8 +91,10 @@ export const baziChartSummary = z.object({
   birth_place: z.string(),
   calendar_type: z.string(),
   lunar_date: z.string(),
-  /** The four pillars as one string: '庚午 辛巳 庚辰 辛巳'. */
+  /** The four pillars as one string: '庚午 辛巳 庚辰 辛巳' (three when the hour is unknown). */
   pillars: z.string(),
+  name: z.string().nullable(),
+  hour_unknown: z.boolean(),
 });
 export type BaziChartSummary = z.infer<typeof baziChartSummary>;
 
@@ -177,14 +117,33 @@ export type BaziChartList = z.infer<typeof baziChartList>;
 export const baziChartListResponse = envelope(baziChartList);
 
 export const baziChartIdParams = z.object({ id: z.string().max(64, { error: BAZI_MESSAGES.notFound }) });
+export const baziSavedChartQuery = z.object({
+  liu_yue_year: baziRequestBody.shape.liu_yue_year,
+  include: baziRequestBody.shape.include,
+});
 
-/** A saved chart: the request as accepted (normalised) and the full chart. */
+/** A saved chart: its name, the request as accepted (normalised) and the chart, cast again by today's calculator. */
 export const baziSavedChart = z.object({
   id: z.string(),
   created_at: z.string(),
+  name: z.string().nullable(),
   input: baziRequestBody,
   result: baziChart,
 });
 export type BaziSavedChart = z.infer<typeof baziSavedChart>;
 export const baziSavedChartResponse = envelope(baziSavedChart);
 export const baziDeleteResponse = envelope(z.null());
+
+/** PATCH a saved chart: rename it (null clears the name) or cast it again with other options. */
+export const baziChartPatchBody = z
+  .object({
+    name: baziChartName.nullable().optional(),
+    ziHourRule: baziRequestBody.shape.ziHourRule,
+    ageReckoning: baziRequestBody.shape.ageReckoning,
+    dstCorrection: z.boolean({ error: 'dstCorrection 必须是 true 或 false' }).optional(),
+    trueSolarTime: z.boolean({ error: 'trueSolarTime 必须是 true 或 false' }).optional(),
+    liu_yue_year: baziRequestBody.shape.liu_yue_year,
+    include: baziRequestBody.shape.include,
+  })
+  .refine((b) => Object.keys(b).some((k) => k !== 'liu_yue_year' && k !== 'include'), { error: '没有要修改的内容' });
+export type BaziChartPatch = z.input<typeof baziChartPatchBody>;

@@ -9,6 +9,7 @@ import {
   SESSION_PAGE_DEFAULT,
   SESSION_PAGE_MAX,
 } from '../rules/chat-limits';
+import { chatGrounding } from './chat-grounding';
 import { envelope } from './common';
 
 /** Spec §7 Chat, §3 chat entities. One contract for the server's validation and the web client's types. */
@@ -50,6 +51,8 @@ export const chatNewBody = z.object({
   query: z.string().max(CHAT_QUERY_MAX, { error: CHAT_MSG.queryTooLong }).optional().default(''),
   /** A client-generated UUID; used as the session id when valid and unused. */
   key: z.string().max(64).optional().nullable(),
+  /** A saved chart (or a year or month of it) or a 合婚 pairing to ground the session in (issue #15). */
+  grounding: chatGrounding.optional(),
 });
 export type ChatNewBody = z.input<typeof chatNewBody>;
 export const chatNewResponse = envelope(z.object({ session_id: z.string(), session_name: z.string().nullable() })).extend({

@@ -9,6 +9,9 @@ export const BAZI_MESSAGES = {
   empty: '暂无排盘数据，请先排盘',
 } as const;
 
+/** A saved chart's name ('我', '妈妈') is at most this many characters. */
+export const BAZI_NAME_MAX = 20;
+
 /** The form's required-field messages (spec §5 Bazi form: a '请选择…' message per field). */
 export const BAZI_FORM_MESSAGES = {
   gender: '请选择性别',

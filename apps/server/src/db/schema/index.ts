@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './support';
 export * from './chat';
 export * from './bazi';
+export * from './chat-grounding';
 export * from './payments';
 export * from './wechat';
 export * from './account';

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { baziCharts } from '../../db/schema';
 
 export interface SavedChartRow {
   id: string;
   createdAt: Date;
+  name: string | null;
   input: unknown;
   result: unknown;
 }
@@ -19,6 +20,8 @@ export interface ChartSummaryRow {
   calendarType: string | null;
   lunarDate: string | null;
   pillars: string | null;
+  name: string | null;
+  hourUnknown: boolean | null;
 }
 
 /** A uuid column compared with a malformed string is a PostgreSQL error, so such ids are a miss before any query. */
@@ -38,13 +41,22 @@ const summaryColumns = {
   pillars: sql<
     string | null
   >`concat_ws(' ', ${r}->'pillars'->'year'->>'gan_zhi', ${r}->'pillars'->'month'->>'gan_zhi', ${r}->'pillars'->'day'->>'gan_zhi', ${r}->'pillars'->'hour'->>'gan_zhi')`,
+  name: baziCharts.name,
+  hourUnknown: sql<boolean | null>`(${baziCharts.input}->>'hourUnknown')::boolean`,
+};
+const savedColumns = {
+  id: baziCharts.id,
+  createdAt: baziCharts.createdAt,
+  name: baziCharts.name,
+  input: baziCharts.input,
+  result: baziCharts.result,
 };
 
 export function createBaziRepository(db: Db) {
   return {
     /** Saves a chart and drops the user's oldest ones beyond `keep`. */
     async insert(
-      row: { userId: string; input: unknown; result: unknown; createdAt: Date },
+      row: { userId: string; input: unknown; result: unknown; name: string | null; createdAt: Date },
       keep: number,
     ): Promise<{ id: string; createdAt: Date }> {
       const [saved] = await db.insert(baziCharts).values(row).returning({ id: baziCharts.id, createdAt: baziCharts.createdAt });
@@ -55,7 +67,8 @@ export function createBaziRepository(db: Db) {
         .orderBy(desc(baziCharts.createdAt), desc(baziCharts.id))
         .limit(keep);
       await db.delete(baziCharts).where(and(eq(baziCharts.userId, row.userId), notInArray(baziCharts.id, newest)));
-      return saved!;
+      if (!saved) throw new Error('chart insert returned no row');
+      return saved;
     },
 
     async list(userId: string, page: number, pageSize: number): Promise<{ rows: ChartSummaryRow[]; total: number }> {
@@ -75,9 +88,29 @@ export function createBaziRepository(db: Db) {
     async find(userId: string, id: string): Promise<SavedChartRow | null> {
       if (!UUID.test(id)) return null;
       const [row] = await db
-        .select({ id: baziCharts.id, createdAt: baziCharts.createdAt, input: baziCharts.input, result: baziCharts.result })
+        .select(savedColumns)
         .from(baziCharts)
         .where(and(eq(baziCharts.id, id), eq(baziCharts.userId, userId)));
+      return row ?? null;
+    },
+
+    /** Both charts of a pairing in one read; only the caller's own. */
+    async findMany(userId: string, ids: string[]): Promise<SavedChartRow[]> {
+      const valid = ids.filter((id) => UUID.test(id));
+      if (!valid.length) return [];
+      return db
+        .select(savedColumns)
+        .from(baziCharts)
+        .where(and(eq(baziCharts.userId, userId), inArray(baziCharts.id, valid)));
+    },
+
+    async update(userId: string, id: string, set: { input: unknown; result: unknown; name: string | null }): Promise<SavedChartRow | null> {
+      if (!UUID.test(id)) return null;
+      const [row] = await db
+        .update(baziCharts)
+        .set(set)
+        .where(and(eq(baziCharts.id, id), eq(baziCharts.userId, userId)))
+        .returning(savedColumns);
       return row ?? null;
     },
 

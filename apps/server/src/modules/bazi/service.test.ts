@@ -13,8 +13,8 @@ const body = {
   hour: '12',
   minute: '00',
   isLeapMonth: false,
-  gender: 'male',
-  calendarType: 'solar',
+  gender: 'male' as const,
+  calendarType: 'solar' as const,
   birth_place: '北京北京',
 };
 const silentLog = { error: () => {}, warn: () => {}, info: () => {} } as never;

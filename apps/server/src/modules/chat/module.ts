@@ -5,8 +5,10 @@ import { createDeepRepository } from './deep-repository';
 import { createDeepSummaries } from './deep-summary';
 import { createLlmProvider } from './llm';
 import { createPersonaResolver } from './personas/resolve';
+import { createGroundingRepository } from './grounding-repository';
 import { createChatRepository } from './repository';
 import { chatRoutes } from './routes';
+import { createSessionGrounding } from './session-grounding';
 import { createChatService } from './service';
 import { statsRoutes } from './stats-routes';
 import { loadTokenizer } from './tokens';
@@ -22,7 +24,18 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
   const active = createActiveTurns();
   const repo = createChatRepository(ctx.db);
   const deep = createDeepRepository(ctx.db);
-  const chat = createChatService({ repo, deep, resolvePersona, active, tokenizer, config, moderation: ctx.moderation, now: ctx.now });
+  const grounding = createSessionGrounding(createGroundingRepository(ctx.db));
+  const chat = createChatService({
+    repo,
+    deep,
+    resolvePersona,
+    active,
+    tokenizer,
+    config,
+    moderation: ctx.moderation,
+    now: ctx.now,
+    grounding,
+  });
   const summaries = createDeepSummaries({
     repo: deep,
     ownSession: (id, userId) => repo.findOwnSession(id, userId),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CHAT_MSG,
   DEEP_SUMMARY_MAX,
+  type ChatGrounding,
   type ChatMessage,
   type DeepSessionInfo,
   type PersonaPublic,
@@ -18,6 +19,7 @@ import type { PersonaResolver } from './personas/resolve';
 import type { ChatRepository, MessageRow } from './repository';
 import { isUniqueViolation } from './repository';
 import { sessionNameFrom } from './session-name';
+import type { SessionGrounding } from './session-grounding';
 import { countTokens, type TokenCounter } from './tokens';
 import type { ActiveTurns } from './turn';
 
@@ -33,6 +35,8 @@ export function createChatService(d: {
   config: ChatConfig;
   moderation: ModerationService;
   now: () => Date;
+  /** Grounds a new session in a chart or a 合婚 pairing when the client asks (issue #15). */
+  grounding?: SessionGrounding;
 }) {
   async function ownSession(user: UserRow, sessionId: string) {
     const s = await d.repo.findOwnSession(sessionId, user.id);
@@ -74,8 +78,10 @@ export function createChatService(d: {
     },
 
     /** The client's UUID becomes the session id when it is a UUID nobody uses; a retry of one's own key is idempotent. */
-    async newChat(user: UserRow, body: { type: string; query: string; key?: string | null }) {
-      if (!(await d.resolvePersona(body.type))) throw badRequest(CHAT_MSG.serviceTypeNotFound);
+    async newChat(user: UserRow, body: { type: string; query: string; key?: string | null; grounding?: ChatGrounding }) {
+      const resolved = await d.resolvePersona(body.type);
+      if (!resolved) throw badRequest(CHAT_MSG.serviceTypeNotFound);
+      if (body.grounding) await d.grounding?.check(user.id, body.grounding, resolved.persona);
       const name = sessionNameFrom(body.query);
       const wanted = body.key && UUID.test(body.key) ? body.key.toLowerCase() : null;
       if (wanted) {
@@ -87,6 +93,7 @@ export function createChatService(d: {
       for (const id of [wanted, randomUUID(), randomUUID()]) {
         if (!id) continue;
         const row = await d.repo.createSession({ id, userId: user.id, serviceType: body.type, sessionName: name, now: d.now() });
+        if (row && body.grounding) await d.grounding?.attach(row.id, user.id, body.grounding);
         if (row) return { session_id: row.id, session_name: row.sessionName };
       }
       throw conflict('创建对话失败，请重试');

@@ -46,6 +46,18 @@ export interface BeginTurn {
   regenerate: { replyId: number; questionId: number } | null;
 }
 
+export interface GroundingChart {
+  /** The request the chart was saved from (to cast it again with today's calculator). */
+  input: unknown;
+  /** The chart as saved (read when the request can no longer be cast). */
+  result: unknown;
+  name: string | null;
+}
+
+export type GroundingRow =
+  | { kind: 'chart' | 'latest'; chart: GroundingChart & { createdAt: Date }; year: number | null; month: number | null }
+  | { kind: 'pairing'; chart: GroundingChart & { createdAt: Date }; partner: GroundingChart };
+
 export interface FinishTurn {
   replyId: number;
   token: string;
@@ -97,15 +109,44 @@ export function createTurnRepository(database: Pick<Database, 'query'>) {
       return { serviceType: first.service_type, sessionName: first.session_name, deepLeft: first.deep_left, history };
     },
 
-    /** The user's latest saved Bazi chart (the fortune personas are grounded in it). */
-    async latestChart(userId: string): Promise<{ result: unknown; createdAt: Date } | null> {
-      const [row] = await q<{ result: unknown; created_at: Date }>(
-        'select result, created_at from bazi_charts where user_id = $1 order by created_at desc limit 1',
-        [userId],
+    /**
+     * What a fortune persona's session is grounded in (issue #15): the chart or 合婚 pairing the session was started
+     * from (chat_groundings), else the user's latest saved chart. One statement; every row is the caller's own.
+     */
+    async grounding(sessionId: string, userId: string): Promise<GroundingRow | null> {
+      const [row] = await q<{
+        kind: string | null;
+        year: number | null;
+        month: number | null;
+        input: unknown;
+        result: unknown;
+        name: string | null;
+        created_at: Date | null;
+        partner_input: unknown;
+        partner_result: unknown;
+        partner_name: string | null;
+      }>(
+        `select g.kind, g.year, g.month, c.input, c.result, c.name, c.created_at,
+           p.input as partner_input, p.result as partner_result, p.name as partner_name
+         from (select 1) as one
+         left join chat_groundings g on g.session_id = $1 and g.user_id = $2::uuid
+         left join bazi_pairings bp on bp.id = g.pairing_id and bp.user_id = $2::uuid
+         left join bazi_charts c on c.user_id = $2::uuid and c.id = coalesce(g.chart_id, bp.chart_id,
+           (select id from bazi_charts where user_id = $2::uuid order by created_at desc limit 1))
+         left join bazi_charts p on p.user_id = $2::uuid and p.id = bp.partner_chart_id`,
+        [sessionId, userId],
       );
-      return row
-        ? { result: typeof row.result === 'string' ? JSON.parse(row.result) : row.result, createdAt: new Date(row.created_at) }
-        : null;
+      if (!row || row.input === null || row.created_at === null) return null;
+      const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+      const chart = { input: json(row.input), result: json(row.result), name: row.name, createdAt: new Date(row.created_at) };
+      if (row.kind === 'pairing' && row.partner_input !== null) {
+        return {
+          kind: 'pairing',
+          chart,
+          partner: { input: json(row.partner_input), result: json(row.partner_result), name: row.partner_name },
+        };
+      }
+      return { kind: row.kind === 'chart' ? 'chart' : 'latest', chart, year: row.year, month: row.month };
     },
 
     /** chat_begin_turn (migration 0007): every bound checked and both rows written under one lock per user. */

@@ -1,5 +1,4 @@
-import { summarizeChart } from '../bazi-context';
-import { fullChartText } from '../deep-chart';
+import { groundingText } from '../bazi-context';
 import type { LlmMessage } from '../llm';
 import { buildDeepSystemPrompt, buildSystemPrompt, CRISIS_INSTRUCTION, type Persona } from '../personas';
 import { fitToBudget, type TokenCounter } from '../tokens';
@@ -7,6 +6,8 @@ import type { HistoryRow, TurnRepository } from '../turn-repository';
 
 export interface ContextInput {
   userId: string;
+  /** The session the turn belongs to; its grounding (a chart, a year or month of it, a 合婚) is read by it. */
+  sessionId?: string;
   persona: Persona;
   crisis: boolean;
   query: string;
@@ -38,9 +39,8 @@ export function createContextBuilder(d: {
     // A deep reply of any fortune persona reads the whole chart; a free one only the summary, and only where grounded.
     const full = i.deep && i.persona.kind === 'fortune';
     if (!full && !i.persona.safety.groundedChart) return null;
-    const chart = await d.turns.latestChart(i.userId);
-    if (!chart) return null;
-    return full ? fullChartText(chart.result, chart.createdAt, i.now) : summarizeChart(chart.result, chart.createdAt, i.now);
+    const row = await d.turns.grounding(i.sessionId ?? '', i.userId);
+    return row ? groundingText(row, i.now, { full }) : null;
   }
 
   return async function buildContext(i: ContextInput): Promise<TurnContext> {

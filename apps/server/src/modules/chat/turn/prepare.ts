@@ -89,7 +89,7 @@ export function createTurnPreparer(d: {
     await d.moderation.assertClean(query, { scene: 'question', userId, sessionId: body.key }, SAFETY_MSG.questionBlocked);
     const crisis = persona.safety.crisisCheck && detectCrisis(query);
     const deep = deepLeft !== null;
-    const context = await d.buildContext({ userId, persona, crisis, query, history: past, now, deep });
+    const context = await d.buildContext({ userId, sessionId: body.key, persona, crisis, query, history: past, now, deep });
     const token = randomBytes(12).toString('base64url');
     const b = d.config.bounds;
     const day = chinaDay(now);

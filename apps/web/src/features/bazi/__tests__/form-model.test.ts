@@ -14,13 +14,16 @@ import {
 const form = (over: Partial<BaziFormValues> = {}): BaziFormValues => ({ ...defaultFormValues(new Date(2024, 4, 9, 8, 5)), ...over });
 
 describe('bazi form model', () => {
-  it('defaults to male, solar, 北京/北京 and the current date and time', () => {
+  it('defaults to male, solar, 北京/北京, the current date and time, and the year 1990 or the last one used', () => {
+    expect(defaultFormValues(new Date(2024, 4, 9, 8, 5), 1985).year).toBe(1985);
+    // A remembered year no longer in the list (older than 100 years) falls back to 1990.
+    expect(defaultFormValues(new Date(2024, 4, 9, 8, 5), 1901).year).toBe(1990);
     expect(defaultFormValues(new Date(2024, 4, 9, 8, 5))).toMatchObject({
       gender: 'male',
       calendarType: 'solar',
       province: '北京',
       city: '北京',
-      year: 2024,
+      year: 1990,
       month: 5,
       day: 9,
       hour: 8,
@@ -103,5 +106,14 @@ describe('bazi form model', () => {
       dstCorrection: true,
       trueSolarTime: false,
     });
+  });
+
+  it('sends the unknown hour as hourUnknown without a time, and a trimmed name only when given', () => {
+    const v = form({ year: 1990, month: 5, day: 9, hourUnknown: true, name: '  妈妈 ' });
+    const request = toRequest(v as Required<BaziFormValues>);
+    expect(request).toMatchObject({ hourUnknown: true, name: '妈妈' });
+    expect(request).not.toHaveProperty('hour');
+    expect(request).not.toHaveProperty('minute');
+    expect(toRequest(form({ name: '  ' }) as Required<BaziFormValues>)).not.toHaveProperty('name');
   });
 });

@@ -1,8 +1,8 @@
 import type { BaziRequest } from '@lingxi/shared';
-import { BAZI_FORM_MESSAGES } from '@lingxi/shared/rules';
-import { Button, Col, Form, Radio, Row } from 'antd';
+import { BAZI_FORM_MESSAGES, BAZI_NAME_MAX } from '@lingxi/shared/rules';
+import { Button, Col, Form, Input, Radio, Row } from 'antd';
 import { useMemo } from 'react';
-import { defaultFormValues, reconcile, toRequest, type BaziFormValues } from '../lib/form-model';
+import { defaultFormValues, readLastYear, reconcile, rememberYear, toRequest, type BaziFormValues } from '../lib/form-model';
 import { BirthDateFields } from './birth-date-fields';
 import { BirthPlaceFields } from './birth-place-fields';
 import { ChartOptionsFields } from './chart-options-fields';
@@ -15,13 +15,19 @@ interface BaziFormProps {
 /** Spec §2 Bazi input form: every field required, options that only ever offer a real date. */
 export function BaziForm({ loading, onSubmit }: BaziFormProps) {
   const [form] = Form.useForm<BaziFormValues>();
-  const initial = useMemo(() => defaultFormValues(), []);
+  const initial = useMemo(() => defaultFormValues(new Date(), readLastYear()), []);
   // Undefined until the form has mounted; the initial values stand in for that first render.
   const watched = Form.useWatch([], form) as BaziFormValues | undefined;
   const v = watched ?? initial;
   const dateValues = useMemo(
-    () => ({ calendarType: v.calendarType, year: v.year, month: v.month, isLeapMonth: v.isLeapMonth ?? false }),
-    [v.calendarType, v.year, v.month, v.isLeapMonth],
+    () => ({
+      calendarType: v.calendarType,
+      year: v.year,
+      month: v.month,
+      isLeapMonth: v.isLeapMonth ?? false,
+      hourUnknown: v.hourUnknown ?? false,
+    }),
+    [v.calendarType, v.year, v.month, v.isLeapMonth, v.hourUnknown],
   );
 
   const onValuesChange = (changed: Partial<BaziFormValues>, all: BaziFormValues) => {
@@ -35,7 +41,10 @@ export function BaziForm({ loading, onSubmit }: BaziFormProps) {
       layout="vertical"
       initialValues={initial}
       onValuesChange={onValuesChange}
-      onFinish={(v) => onSubmit(toRequest(v as Required<BaziFormValues>))}
+      onFinish={(v) => {
+        if (v.year !== undefined) rememberYear(v.year);
+        onSubmit(toRequest(v as Parameters<typeof toRequest>[0]));
+      }}
       requiredMark={false}
       className="bazi-form"
     >
@@ -65,6 +74,9 @@ export function BaziForm({ loading, onSubmit }: BaziFormProps) {
           </Form.Item>
         </Col>
       </Row>
+      <Form.Item label="命盘名称（可选）" name="name" rules={[{ max: BAZI_NAME_MAX, message: `命盘名称不能超过${BAZI_NAME_MAX}个字` }]}>
+        <Input placeholder="如：我、妈妈" maxLength={BAZI_NAME_MAX} allowClear aria-label="命盘名称" />
+      </Form.Item>
       <BirthPlaceFields province={v.province} />
       <BirthDateFields values={dateValues} />
       <ChartOptionsFields />

@@ -1,9 +1,10 @@
 import { BAZI_MESSAGES } from '@lingxi/shared/rules';
 import type { BaziRequest } from '@lingxi/shared';
-import { Alert, Card, Typography } from 'antd';
+import { HeartOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
+import { baziResultHref, paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
@@ -28,8 +29,10 @@ export function BaziInputPage() {
     setLoading(true);
     setError(null);
     try {
-      setResult(await calculateChart(request));
-      navigate(paths.baziResult);
+      const { chart, chartId } = await calculateChart(request);
+      setResult(chart, chartId ? { id: chartId, name: request.name?.trim() || null, input: request } : null);
+      // The address names the saved chart, so a refresh or the back button finds it again (issue #15).
+      navigate(chartId ? baziResultHref(chartId) : paths.baziResult);
     } catch (err) {
       const text = errorMessage(err, BAZI_MESSAGES.failed);
       setError(text);
@@ -42,8 +45,9 @@ export function BaziInputPage() {
   const open = async (id: string) => {
     setOpening(id);
     try {
-      setResult((await getSavedChart(id)).result);
-      navigate(paths.baziResult);
+      const saved = await getSavedChart(id);
+      setResult(saved.result, { id: saved.id, name: saved.name, input: saved.input });
+      navigate(baziResultHref(saved.id));
     } catch (err) {
       message.error(errorMessage(err, '打开命盘失败，请重试'));
     } finally {
@@ -60,6 +64,14 @@ export function BaziInputPage() {
         <Typography.Paragraph type="secondary">填写出生信息，按节气精确排出四柱、藏干、纳音与大运流年。</Typography.Paragraph>
         {error ? <Alert type="error" showIcon title={error} className="bazi-error" /> : null}
         <BaziForm loading={loading} onSubmit={submit} />
+      </Card>
+      <Card className="bazi-card bazi-hehun-entry" size="small">
+        <Button type="link" icon={<HeartOutlined />} onClick={() => navigate(paths.baziPairing)} className="bazi-hehun-link">
+          八字合婚
+        </Button>
+        <Typography.Text type="secondary" className="bazi-hehun-note">
+          选两个已保存的命盘，看年支日支合冲、五行生克与桃花红鸾
+        </Typography.Text>
       </Card>
       <SavedCharts onOpen={open} opening={opening} />
     </div>

@@ -13,7 +13,7 @@ import {
   type BaziFormValues,
 } from '../lib/form-model';
 
-type DateValues = Pick<BaziFormValues, 'calendarType' | 'year' | 'month' | 'isLeapMonth'>;
+type DateValues = Pick<BaziFormValues, 'calendarType' | 'year' | 'month' | 'isLeapMonth'> & { hourUnknown?: boolean };
 
 const search = { optionFilterProp: 'label' };
 
@@ -34,7 +34,8 @@ export function BirthDateFields({ values }: { values: DateValues }) {
       <Row gutter={8}>
         <Col span={8}>
           <Form.Item label="年" name="year" rules={[{ required: true, message: BAZI_FORM_MESSAGES.year }]}>
-            <Select placeholder="年份" options={years} showSearch={search} aria-label="年" />
+            {/* Typing the year filters the list; Enter takes the match. */}
+            <Select placeholder="输入或选择" options={years} showSearch={search} aria-label="年" />
           </Form.Item>
         </Col>
         <Col span={8}>
@@ -62,16 +63,26 @@ export function BirthDateFields({ values }: { values: DateValues }) {
       ) : null}
       <Row gutter={8}>
         <Col span={12}>
-          <Form.Item label="时" name="hour" rules={[{ required: true, message: BAZI_FORM_MESSAGES.hour }]}>
-            <Select placeholder="小时" options={hourChoices} virtual={false} aria-label="时" />
+          <Form.Item label="时" name="hour" rules={[{ required: !values.hourUnknown, message: BAZI_FORM_MESSAGES.hour }]}>
+            <Select placeholder="小时" options={hourChoices} virtual={false} aria-label="时" disabled={values.hourUnknown} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label="分" name="minute" rules={[{ required: true, message: BAZI_FORM_MESSAGES.minute }]}>
-            <Select placeholder="分钟" options={minuteChoices} virtual={false} aria-label="分" />
+          <Form.Item label="分" name="minute" rules={[{ required: !values.hourUnknown, message: BAZI_FORM_MESSAGES.minute }]}>
+            <Select placeholder="分钟" options={minuteChoices} virtual={false} aria-label="分" disabled={values.hourUnknown} />
           </Form.Item>
         </Col>
       </Row>
+      <div className="bazi-hour-unknown">
+        <Form.Item name="hourUnknown" valuePropName="checked" noStyle>
+          <Checkbox>不知道出生时辰</Checkbox>
+        </Form.Item>
+        {values.hourUnknown ? (
+          <Typography.Text type="secondary" className="bazi-hour-unknown-note">
+            只排年、月、日三柱，没有时柱、命宫和身宫；起运按当天正午推算。
+          </Typography.Text>
+        ) : null}
+      </div>
     </>
   );
 }

@@ -1,13 +1,15 @@
 import type { BaziChartData } from '@lingxi/shared';
 import { Card, Tag, Typography } from 'antd';
-import { correctionText, shortDateTime } from '../lib/format';
+import type { ReactNode } from 'react';
+import { correctionText, lunarText, placeText, shortDateTime } from '../lib/format';
 
-/** 乾造/坤造, where and when (solar and lunar), the surrounding 节气, and every time correction that was applied. */
-export function ChartHeader({ chart }: { chart: BaziChartData }) {
+/** 乾造/坤造 and the chart's name, where and when (solar and lunar), the surrounding 节气, and the corrections applied. */
+export function ChartHeader({ chart, name, extra }: { chart: BaziChartData; name?: string | null; extra?: ReactNode }) {
+  const time = (s: string) => (chart.hour_unknown ? s.slice(0, 10) : shortDateTime(s).slice(0, 16));
   const rows: [string, string][] = [
-    ['出生地', chart.birth_place],
-    ['公历', shortDateTime(chart.birth_time)],
-    ['农历', `${chart.lunar_date.text} ${chart.birth_time.slice(11, 16)}`],
+    ['出生地', placeText(chart.place)],
+    ['公历', chart.hour_unknown ? `${chart.solar_date}（时辰不详）` : shortDateTime(chart.birth_time)],
+    ['农历', `${lunarText(chart.lunar_date.text)}${chart.hour_unknown ? '' : ` ${chart.birth_time.slice(11, 16)}`}`],
     ['上一节气', `${chart.previous_term.name} ${shortDateTime(chart.previous_term.datetime)}`],
     ['下一节气', `${chart.next_term.name} ${shortDateTime(chart.next_term.datetime)}`],
   ];
@@ -18,6 +20,8 @@ export function ChartHeader({ chart }: { chart: BaziChartData }) {
           {chart.title}
         </Typography.Title>
         <Tag color={chart.gender === 'male' ? 'blue' : 'magenta'}>{chart.gender === 'male' ? '男' : '女'}</Tag>
+        {name ? <span className="bazi-chart-name">{name}</span> : null}
+        {extra ? <span className="bazi-title-extra">{extra}</span> : null}
       </div>
       <dl className="bazi-facts">
         {rows.map(([label, value]) => (
@@ -37,8 +41,8 @@ export function ChartHeader({ chart }: { chart: BaziChartData }) {
               </Typography.Text>
             </div>
           ))}
-          {chart.corrected_time !== chart.birth_time ? (
-            <Typography.Text type="secondary">日柱、时柱按 {shortDateTime(chart.corrected_time)} 排定</Typography.Text>
+          {!chart.hour_unknown && chart.corrected_time !== chart.birth_time ? (
+            <Typography.Text type="secondary">日柱、时柱按 {time(chart.corrected_time)} 排定</Typography.Text>
           ) : null}
         </div>
       ) : null}

@@ -1,16 +1,13 @@
 import type { BaziChartData, BaziPillar } from '@lingxi/shared';
 import { Card } from 'antd';
 import type { ReactNode } from 'react';
+import { presentPillars } from '../lib/format';
 import { GanZhiChar } from './gan-zhi-char';
+import { ShenShaTags } from './shen-sha-tags';
 
-const COLUMNS = [
-  ['year', '年柱'],
-  ['month', '月柱'],
-  ['day', '日柱'],
-  ['hour', '时柱'],
-] as const;
+const LABELS = { year: '年柱', month: '月柱', day: '日柱', hour: '时柱' } as const;
 
-const ROWS: [string, (p: BaziPillar) => ReactNode][] = [
+const BASIC_ROWS: [string, (p: BaziPillar) => ReactNode][] = [
   ['十神', (p) => p.shi_shen],
   ['天干', (p) => <GanZhiChar char={p.gan} size="lg" />],
   ['地支', (p) => <GanZhiChar char={p.zhi} size="lg" />],
@@ -32,27 +29,33 @@ const ROWS: [string, (p: BaziPillar) => ReactNode][] = [
   ['空亡', (p) => p.xun_kong],
 ];
 
-/** The four pillars as a 4-column table (plus a label column), compact enough for 375 px. */
-export function PillarsGrid({ pillars }: { pillars: BaziChartData['pillars'] }) {
+const PRO_ROWS: typeof BASIC_ROWS = [...BASIC_ROWS, ['神煞', (p) => <ShenShaTags names={p.shen_sha} />]];
+
+/**
+ * The pillars as a table (plus a label column), compact enough for 375 px: four columns, or three when the birth
+ * hour is unknown. The professional view adds each pillar's 神煞.
+ */
+export function PillarsGrid({ chart, pro = false, title = '四柱' }: { chart: BaziChartData; pro?: boolean; title?: string }) {
+  const columns = presentPillars(chart);
   return (
-    <Card className="bazi-card" title="四柱">
-      <div className="bazi-pillars" role="table" aria-label="四柱">
+    <Card className="bazi-card" title={title}>
+      <div className={`bazi-pillars bazi-pillars-${columns.length}`} role="table" aria-label={title}>
         <div className="bazi-pillars-row bazi-pillars-head" role="row">
           <span role="columnheader" />
-          {COLUMNS.map(([key, label]) => (
+          {columns.map(({ key }) => (
             <span key={key} role="columnheader">
-              {label}
+              {LABELS[key]}
             </span>
           ))}
         </div>
-        {ROWS.map(([label, cell]) => (
+        {(pro ? PRO_ROWS : BASIC_ROWS).map(([label, cell]) => (
           <div key={label} className={`bazi-pillars-row bazi-row-${label}`} role="row">
             <span className="bazi-pillars-label" role="rowheader">
               {label}
             </span>
-            {COLUMNS.map(([key]) => (
+            {columns.map(({ key, pillar }) => (
               <span key={key} className="bazi-pillars-cell" role="cell">
-                {cell(pillars[key])}
+                {cell(pillar)}
               </span>
             ))}
           </div>

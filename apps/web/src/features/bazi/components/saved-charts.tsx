@@ -1,3 +1,4 @@
+import { parseBirthPlace } from '@lingxi/bazi';
 import type { BaziChartList, BaziChartSummary } from '@lingxi/shared';
 import { Button, Card, List, Popconfirm, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
@@ -6,7 +7,12 @@ import { errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
 import { deleteSavedChart } from '../api/delete-saved-chart';
 import { getSavedCharts } from '../api/get-saved-charts';
-import { shortDateTime } from '../lib/format';
+import { placeText, shortDateTime } from '../lib/format';
+
+const savedPlaceText = (label: string) => {
+  const place = parseBirthPlace(label);
+  return place ? placeText(place) : label;
+};
 
 const PAGE_SIZE = 5;
 
@@ -93,12 +99,14 @@ export function SavedCharts({ onOpen, opening }: SavedChartsProps) {
             <List.Item.Meta
               title={
                 <span className="bazi-saved-title">
+                  {item.name ? <span className="bazi-saved-name">{item.name}</span> : null}
                   {item.title} · {item.pillars}
                 </span>
               }
               description={
                 <Typography.Text type="secondary" className="bazi-saved-desc">
-                  {shortDateTime(item.birth_time)} · {item.birth_place}
+                  {item.hour_unknown ? `${item.birth_time.slice(0, 10)}（时辰不详）` : shortDateTime(item.birth_time)} ·{' '}
+                  {savedPlaceText(item.birth_place)}
                 </Typography.Text>
               }
             />

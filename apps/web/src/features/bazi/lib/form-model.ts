@@ -16,6 +16,10 @@ export interface BaziFormValues {
   hour?: number;
   minute?: number;
   isLeapMonth: boolean;
+  /** The user does not know the hour: three pillars (hour and minute are then ignored). */
+  hourUnknown: boolean;
+  /** The chart's own name ('我', '妈妈'); optional. */
+  name?: string;
   trueSolarTime: boolean;
   ziHourRule: ZiHourRule;
   ageReckoning: AgeReckoning;
@@ -25,20 +29,32 @@ export interface BaziFormValues {
 export const DEFAULT_PROVINCE = '北京';
 export const DEFAULT_CITY = '北京';
 export const YEAR_CHOICES = 100;
+/**
+ * The year the form starts at when none was used before: most people cast a chart of an adult, and a list that opens
+ * at the current year made them scroll back decades (issue #15).
+ */
+export const DEFAULT_BIRTH_YEAR = 1990;
 
-/** Spec §3 Bazi form defaults: male, solar, 北京/北京 and the current date and time. */
-export function defaultFormValues(now: Date = new Date()): BaziFormValues {
+/**
+ * Spec §3 Bazi form defaults: male, solar, 北京/北京 and the current date and time, except the year, which is the last
+ * year the user cast a chart for, else 1990 (issue #15), when it is among the choices.
+ */
+export function defaultFormValues(now: Date = new Date(), lastYear: number | null = null): BaziFormValues {
+  const years = yearChoices(now);
+  const year =
+    lastYear !== null && years.includes(lastYear) ? lastYear : years.includes(DEFAULT_BIRTH_YEAR) ? DEFAULT_BIRTH_YEAR : now.getFullYear();
   return {
     gender: 'male',
     calendarType: 'solar',
     province: DEFAULT_PROVINCE,
     city: DEFAULT_CITY,
-    year: now.getFullYear(),
+    year,
     month: now.getMonth() + 1,
     day: now.getDate(),
     hour: now.getHours(),
     minute: now.getMinutes(),
     isLeapMonth: false,
+    hourUnknown: false,
     trueSolarTime: false,
     ziHourRule: 'day-changes-at-23',
     ageReckoning: 'xu',
@@ -124,13 +140,17 @@ export function reconcile(changed: Partial<BaziFormValues>, all: BaziFormValues)
 }
 
 /** The spec's request: 2-digit strings, the joined birth place and the option flags. */
-export function toRequest(v: Required<BaziFormValues>): BaziRequest {
+export function toRequest(
+  v: Required<Omit<BaziFormValues, 'name' | 'hour' | 'minute'>> & Pick<BaziFormValues, 'name' | 'hour' | 'minute'>,
+): BaziRequest {
+  const name = v.name?.trim();
+  const time = v.hourUnknown ? { hourUnknown: true } : { hour: two(v.hour ?? 0), minute: two(v.minute ?? 0) };
   return {
     year: String(v.year),
     month: two(v.month),
     day: two(v.day),
-    hour: two(v.hour),
-    minute: two(v.minute),
+    ...time,
+    ...(name ? { name } : {}),
     isLeapMonth: v.calendarType === 'lunar' && v.isLeapMonth,
     gender: v.gender,
     calendarType: v.calendarType,
@@ -140,4 +160,24 @@ export function toRequest(v: Required<BaziFormValues>): BaziRequest {
     dstCorrection: v.dstCorrection,
     trueSolarTime: v.trueSolarTime,
   };
+}
+
+const LAST_YEAR_KEY = 'lingxi-bazi-last-year';
+
+/** The birth year of the user's last chart, so the form opens there next time. */
+export function readLastYear(): number | null {
+  try {
+    const year = Number(localStorage.getItem(LAST_YEAR_KEY));
+    return Number.isInteger(year) && year > 0 ? year : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberYear(year: number): void {
+  try {
+    localStorage.setItem(LAST_YEAR_KEY, String(year));
+  } catch {
+    // Private mode: the form opens at 1990 next time.
+  }
 }

@@ -136,6 +136,26 @@ describe('chat page', () => {
     expect(body).toMatchObject({ type: 'love', query: persona.suggested_questions[0] });
   });
 
+  it('opens a session made elsewhere by id and asks its first question there (a chart’s "让AI解读", issue #15)', async () => {
+    // The cached list does not know the new session yet; it must be opened by id all the same, not the list's first.
+    const server: Server = { sessions: [{ session_id: 'older', session_name: '旧对话' }], detail: [], stream: silentStream };
+    const fetchMock = serve(server);
+    renderRoutes(
+      [
+        {
+          path: '/chat/:type',
+          element: <ChatPage userId="u1" onUnauthorized={vi.fn()} openSession="fresh" firstQuestion="请帮我解读这个命盘" />,
+        },
+      ],
+      '/chat/bazi',
+    );
+    await waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('chat-streaming'))).toBe(true));
+    const body = JSON.parse(String(fetchMock.mock.calls.find((c) => String(c[0]).includes('chat-streaming'))?.[1]?.body));
+    expect(body).toMatchObject({ type: 'bazi', key: 'fresh', query: '请帮我解读这个命盘' });
+    expect(useChatStore.getState().cacheKey).toBe('fresh');
+    expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('chat-new'))).toBe(false);
+  });
+
   it('warns and creates a new chat when the history fails to load', async () => {
     serve({ sessions: [], listFails: true, detail: [], stream: () => sse([]) });
     renderChat();

@@ -41,6 +41,9 @@ export interface ChatPageProps {
   deepOffer?: ComponentType<DeepOfferSlotProps>;
   /** The safety feature's parts (AI notice and break reminder, 举报, emergency contact), composed in by the app. */
   safety?: ChatSafetySlots;
+  /** Open this session at once and ask this question in it first (a chart's "让AI解读", issue #15). */
+  openSession?: string | null;
+  firstQuestion?: string | null;
 }
 
 export interface DeepOfferSlotProps {
@@ -60,7 +63,16 @@ export interface ChatSafetySlots {
   CrisisAction: ComponentType<{ sessionId: string }>;
 }
 
-export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Tip = TipButton, deepOffer: Offer, safety }: ChatPageProps) {
+export function ChatPage({
+  userId,
+  type: typeProp,
+  onUnauthorized,
+  tipButton: Tip = TipButton,
+  deepOffer: Offer,
+  safety,
+  openSession,
+  firstQuestion,
+}: ChatPageProps) {
   const params = useParams<{ type?: string }>();
   const type = params.type || typeProp || FIRST_BUILT_IN_TYPE;
   const navigate = useNavigate();
@@ -69,7 +81,7 @@ export function ChatPage({ userId, type: typeProp, onUnauthorized, tipButton: Ti
   const [gate, setGate] = useState<ChatGateRequest | null>(null);
   const onGate = useCallback((reason: ChatGateRequest['reason'], retry: () => void) => setGate({ reason, retry }), []);
   const clearGate = useCallback(() => setGate(null), []);
-  const chat = useChat({ userId, type, onUnauthorized, onGate: safety ? onGate : undefined });
+  const chat = useChat({ userId, type, onUnauthorized, onGate: safety ? onGate : undefined, openSession, firstQuestion });
   const { messages, loading, error, deep } = chat;
   const summary = useDeepSummary(chat.sending);
   const scroller = useRef<HTMLDivElement>(null);

@@ -20,6 +20,9 @@ interface Options {
   type: string;
   /** 401/403 from the stream: drop the session and go to /login (spec §8). */
   onUnauthorized: () => void;
+  /** A session made elsewhere to open at once (a chart's "让AI解读", issue #15), and the question to ask in it first. */
+  openSession?: string | null;
+  firstQuestion?: string | null;
   /** 428: the AI notice or break reminder must be acknowledged; `retry` asks the same question again after that. */
   onGate?: (reason: 'disclosure' | 'break', retry: () => void) => void;
 }
@@ -31,7 +34,7 @@ const NO_SESSIONS: SessionItem[] = [];
  * and the session list come from the query cache (ADR 013); the conversation on screen lives in the chat store,
  * because a reply is written into it as it streams and the server's copy replaces it when the stream ends.
  */
-export function useChat({ userId, type, onUnauthorized, onGate }: Options) {
+export function useChat({ userId, type, onUnauthorized, onGate, openSession, firstQuestion }: Options) {
   const sendRef = useRef<(text: string) => boolean>(() => false);
   const { message } = useFeedback();
   const queryClient = useQueryClient();
@@ -266,6 +269,16 @@ export function useChat({ userId, type, onUnauthorized, onGate }: Options) {
     if (started.current === key) return;
     started.current = key;
     void (async () => {
+      // A session made elsewhere (issue #15) may be newer than a cached list: open it by id, then ask its first question.
+      if (openSession) {
+        const store = useChatStore.getState();
+        store.clearChat();
+        store.setCacheKey(openSession);
+        void reloadList();
+        const loaded = await loadMessages(openSession);
+        if (loaded && firstQuestion && started.current === key && useChatStore.getState().messages.length === 0) send(firstQuestion);
+        return;
+      }
       // The list query above is asking already; fetchQuery shares its request rather than sending a second.
       const list = await queryClient.fetchQuery(chatQueries.sessions(userId, type)).catch(() => null);
       if (started.current !== key) return;
@@ -284,6 +297,8 @@ export function useChat({ userId, type, onUnauthorized, onGate }: Options) {
       if (!list) message.warning('加载历史记录失败，已创建新对话');
       await createNew();
     })();
+    // openSession and firstQuestion are read once, at the start for this user and persona.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, type, queryClient, loadMessages, createNew, message]);
 
   // A reply still 'streaming' on the server (a refresh mid-reply, another tab) is followed until it settles: soon
