@@ -22,7 +22,9 @@ export function deepChartLines(c: BaziChart, year: number): string[] {
   lines.push('大运：');
   for (const d of c.da_yun) {
     const current = year >= d.start_year && year <= d.end_year ? '（当前大运）' : '';
-    lines.push(`- ${d.gan_zhi}：${d.start_age}–${d.end_age}岁，${d.start_year}–${d.end_year}年，天干十神${d.analysis.stem.shi_shen}${current}`);
+    lines.push(
+      `- ${d.gan_zhi}：${d.start_age}–${d.end_age}岁，${d.start_year}–${d.end_year}年，天干十神${d.analysis.stem.shi_shen}${current}`,
+    );
   }
   return lines;
 }
