@@ -11,6 +11,7 @@ import { dbTargets } from './support/databases';
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiOptions } from './support/fake-openai';
 import { parseSseBlock } from './support/sse';
 import { bearer, registerChatUser, registerUser, sendCode, newPhone } from './support/users';
+import { until } from './support/until';
 
 const extraDir = mkdtempSync(path.join(tmpdir(), 'lx-words-'));
 const extraFile = path.join(extraDir, 'words.txt');
@@ -125,7 +126,11 @@ describe.each(dbTargets)('content moderation of questions, replies and what user
     expect(messages.at(-1)).toMatchObject({ role: 'assistant', status: 'blocked', content: BLOCKED_REPLY_TEXT });
     const rows = await ctx.database.db.select({ content: chatMessages.content, role: chatMessages.role }).from(chatMessages);
     expect(rows.some((r) => r.role === 'assistant' && r.content.includes('冰毒'))).toBe(false);
-    const events = (await ctx.database.db.select().from(moderationEvents)).filter((e) => e.sessionId === key);
+    // The stream's block is recorded without holding up the replacement text the user is waiting for.
+    const events = await until(
+      async () => (await ctx.database.db.select().from(moderationEvents)).filter((e) => e.sessionId === key),
+      (list) => list.length > 0,
+    );
     expect(events).toEqual([expect.objectContaining({ scene: 'answer', category: 'illegal' })]);
   });
 
