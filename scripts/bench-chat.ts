@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFakeOpenAi, type FakeOpenAi } from '../apps/server/test/support/fake-openai';
 import { readDirect, readStream } from './lib/chat-streams';
-import { freshPg, startServerTree, type ServerTree } from './lib/server-process';
+import { freshPg, postgresCpuMs, startServerTree, type ServerTree } from './lib/server-process';
 import { monotonicUs, profileSteps, STEP_NAMES } from './lib/turn-profile';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -67,6 +67,8 @@ interface RunResult {
   rssBefore: number;
   peak: { total: number; each: number[] };
   turnStartMs: number;
+  /** PostgreSQL's own CPU per turn start (its backends, read from /proc); null on PGlite, which runs in the server. */
+  turnStartPgMs: number | null;
   relayUsPerChunk: number;
   steps: Map<string, number> | null;
   burstSteps: Map<string, number> | null;
@@ -179,11 +181,13 @@ async function measure(fake: FakeOpenAi, server: ServerTree, profileDir: string 
   fake.hold();
   const before = fake.received;
   const cpu0 = server.cpuMs();
+  const pgCpu0 = values.pg ? postgresCpuMs() : 0;
   const t0 = monotonicUs();
   const held = sessions.slice(streams, 2 * streams).map((s) => ask(s, '你好，请讲一个故事').catch(() => null));
   while (fake.received < before + streams) await new Promise((r) => setTimeout(r, 2));
   const t1 = monotonicUs();
   const turnStartMs = (server.cpuMs() - cpu0) / streams;
+  const turnStartPgMs = values.pg ? (postgresCpuMs() - pgCpu0) / streams : null;
   fake.release();
   await Promise.all(held.map(async (r) => (await r)?.text()));
 
@@ -196,7 +200,7 @@ async function measure(fake: FakeOpenAi, server: ServerTree, profileDir: string 
   }
   // The burst's CPU less its turn starts (as measured alone) is the relay's: upstream parse, SSE write, interim saves.
   const relayUsPerChunk = ((burstCpuMs - turnStartMs * streams) * 1000) / Math.max(1, through.length);
-  return { through, firstChunk, lost, wall, rssBefore, peak, turnStartMs, relayUsPerChunk, steps, burstSteps };
+  return { through, firstChunk, lost, wall, rssBefore, peak, turnStartMs, turnStartPgMs, relayUsPerChunk, steps, burstSteps };
 }
 
 async function main() {
@@ -261,6 +265,8 @@ async function main() {
     console.log(
       `turn start: ${r.turnStartMs.toFixed(2)} ms of server CPU per turn (${streams} at once, upstream answers held until all arrived)`,
     );
+    if (r.turnStartPgMs !== null)
+      console.log(`turn start: ${r.turnStartPgMs.toFixed(2)} ms of PostgreSQL CPU per turn (its backends, same window)`);
     console.log(
       `relay: ${r.relayUsPerChunk.toFixed(0)} µs of server CPU per chunk (the burst's CPU less its turn starts, over its chunks)`,
     );

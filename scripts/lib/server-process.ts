@@ -60,6 +60,29 @@ const nodeChildren = (parent: number) =>
       return s?.[1] === String(parent) && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node';
     });
 
+const cpuOf = (pid: number) => {
+  const s = stat(pid);
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat (11 and 12 after the name).
+  return s ? (Number(s[11]) + Number(s[12])) * CLOCK_TICK_MS : 0;
+};
+
+/**
+ * CPU (user + system) used so far by the local PostgreSQL server's processes, in ms: its backends live as long as the
+ * server's pooled connections, so the difference over a window is the database's share of the work in it.
+ */
+export const postgresCpuMs = () =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .reduce((sum, pid) => sum + cpuOf(pid), 0);
+
 /** Starts the server and waits until it answers /api/ready and, with workers, until every worker is up. */
 export async function startServerTree(env: Record<string, string>, o: { workers: number; profileDir?: string }): Promise<ServerTree> {
   const port = await freePort();
@@ -100,12 +123,7 @@ export async function startServerTree(env: Record<string, string>, o: { workers:
     port,
     child,
     pids,
-    cpuMs: () =>
-      pids().reduce((sum, p) => {
-        const s = stat(p);
-        // utime and stime are fields 14 and 15 of /proc/<pid>/stat (11 and 12 after the name).
-        return sum + (s ? (Number(s[11]) + Number(s[12])) * CLOCK_TICK_MS : 0);
-      }, 0),
+    cpuMs: () => pids().reduce((sum, p) => sum + cpuOf(p), 0),
     memKb(field) {
       const each = pids().map((p) => status(p, field));
       return { total: each.reduce((a, b) => a + b, 0), each };

@@ -47,7 +47,7 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
     log: ctx.log,
   });
   const turns = createTurnRunner({
-    turns: createTurnRepository(ctx.database),
+    turns: createTurnRepository(ctx.database, { now: ctx.now }),
     llm,
     tokenizer,
     resolvePersona,

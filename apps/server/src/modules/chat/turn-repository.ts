@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { createReplyWriteBatch } from './reply-write-batch';
 
 /**
  * The SQL of a chat turn, on the hot path of every question: one read, one call that starts the turn, fenced writes of
@@ -75,8 +76,20 @@ export interface FinishTurn {
   charge: { userId: string; day: string; tokens: number };
 }
 
-export function createTurnRepository(database: Pick<Database, 'query'>) {
+export function createTurnRepository(database: Pick<Database, 'query'>, o: { now: () => Date; interimWindowMs?: number }) {
   const q = database.query;
+  const interim = createReplyWriteBatch({
+    windowMs: o.interimWindowMs ?? 20,
+    async flush(writes) {
+      const rows = await q<{ id: number }>('select id from chat_write_replies($1::int[], $2::text[], $3::text[], $4::timestamptz) as id', [
+        writes.map((w) => w.replyId),
+        writes.map((w) => w.token),
+        writes.map((w) => w.content),
+        o.now().toISOString(),
+      ]);
+      return new Set(rows.map((r) => Number(r.id)));
+    },
+  });
   return {
     /** The caller's session with its newest `limit` messages; null when it is not the caller's (or does not exist). */
     async readSession(sessionId: string, userId: string, limit: number): Promise<TurnSession | null> {
@@ -184,25 +197,17 @@ export function createTurnRepository(database: Pick<Database, 'query'>) {
       };
     },
 
-    /** Writes the reply so far; false when the turn no longer owns the row (deleted, or taken over after going stale). */
-    async writeReply(replyId: number, token: string, content: string, now: Date): Promise<boolean> {
-      const [row] = await q<{ ok: boolean }>('select chat_write_reply($1, $2, $3, $4::timestamptz) as ok', [
-        replyId,
-        token,
-        content,
-        now.toISOString(),
-      ]);
-      return row?.ok === true;
+    /**
+     * Writes the reply so far; false when the turn no longer owns the row (deleted, or taken over after going stale).
+     * Joins the process's next batch of interim writes (reply-write-batch.ts).
+     */
+    writeReply(replyId: number, token: string, content: string): Promise<boolean> {
+      return interim({ replyId, token, content });
     },
 
     /** The heartbeat of a reply with nothing new to write (waiting for the model's first words). */
-    async touchReply(replyId: number, token: string, now: Date): Promise<boolean> {
-      const [row] = await q<{ ok: boolean }>('select chat_write_reply($1, $2, null, $3::timestamptz) as ok', [
-        replyId,
-        token,
-        now.toISOString(),
-      ]);
-      return row?.ok === true;
+    touchReply(replyId: number, token: string): Promise<boolean> {
+      return interim({ replyId, token, content: null });
     },
 
     /** The reply's final state, the provider's prompt count and the day's charge (chat_finish_turn, migration 0009). */

@@ -53,8 +53,8 @@ export function createRelay(d: {
     let status: Relayed['status'] = 'done';
     let error: ChatStreamError | null = null;
     const writer = createReplyWriter({
-      write: (c) => d.turns.writeReply(turn.replyId, turn.token, c, d.now()),
-      touch: () => d.turns.touchReply(turn.replyId, turn.token, d.now()),
+      write: (c) => d.turns.writeReply(turn.replyId, turn.token, c),
+      touch: () => d.turns.touchReply(turn.replyId, turn.token),
       intervalMs: d.config.persistIntervalMs,
       heartbeatMs: Math.floor(d.config.staleReplyMs / 3),
       onLost: () => stop('lost'),
