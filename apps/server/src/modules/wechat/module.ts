@@ -22,6 +22,7 @@ export function createWechatServices(ctx: ModuleContext): WechatService {
       : null,
     users: ctx.users,
     startSession: ctx.auth.startSession,
+    moderation: ctx.moderation,
     ticketKey: ctx.config.auth.jwtSecret,
     now: ctx.now,
     log: ctx.log,

@@ -18,6 +18,7 @@ import { SANDBOX_WECHAT_PATH } from './config';
 import { renderQrImage } from '../../lib/qr-image';
 import { WechatApiError, type WechatOAuthClient, type WechatProfile } from './providers/types';
 import type { QrIntent, QrStateRow, WechatRepository } from './repository';
+import type { ModerationService } from '../moderation';
 
 export interface WechatServiceDeps {
   config: WechatConfig;
@@ -27,6 +28,8 @@ export interface WechatServiceDeps {
   oaClient: WechatOAuthClient | null;
   users: UserRepository;
   startSession: (user: UserRow, meta: RequestMeta) => Promise<{ user: UserRow; token: string }>;
+  /** A WeChat nickname becomes the new account's username and is shown in the profile: it is checked like one. */
+  moderation: Pick<ModerationService, 'check'>;
   /** Derives the one-time tickets, so the database never holds one in a usable form. */
   ticketKey: string;
   now: () => Date;
@@ -130,7 +133,10 @@ export function createWechatService(d: WechatServiceDeps) {
     userinfo: boolean,
   ): Promise<{ profile: WechatProfile } | { refused: { status: number; message: string } }> {
     try {
-      return { profile: await client.fetchProfile(apiBase(urls), code, { userinfo }) };
+      const profile = await client.fetchProfile(apiBase(urls), code, { userinfo });
+      // A nickname that fails moderation is dropped: the account is then called 微信用户, as when WeChat gives none.
+      if (profile.nickname && (await d.moderation.check(profile.nickname, { scene: 'username' }))) profile.nickname = null;
+      return { profile };
     } catch (err) {
       if (err instanceof WechatApiError) {
         d.log.warn({ errcode: err.errcode }, 'wechat code exchange refused');
