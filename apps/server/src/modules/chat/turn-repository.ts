@@ -205,6 +205,22 @@ export function createTurnRepository(database: Pick<Database, 'query'>) {
       return row?.ok === true;
     },
 
+    /**
+     * A completed reply's follow-up chips (issue #16); false when the reply is gone or no longer done. Null clears
+     * what a regenerated reply's earlier version had.
+     */
+    async setFollowUps(replyId: number, followUps: string[] | null): Promise<boolean> {
+      const rows = followUps
+        ? await q<{ id: number }>(`update chat_messages set follow_ups = $2::jsonb where id = $1 and status = 'done' returning id`, [
+            replyId,
+            JSON.stringify(followUps),
+          ])
+        : await q<{ id: number }>(`update chat_messages set follow_ups = null where id = $1 and follow_ups is not null returning id`, [
+            replyId,
+          ]);
+      return rows.length > 0;
+    },
+
     /** The reply's final state, the provider's prompt count and the day's charge (chat_finish_turn, migration 0009). */
     async finish(f: FinishTurn): Promise<boolean> {
       const [row] = await q<{ ok: boolean }>(

@@ -96,7 +96,7 @@ export function ShareCardDialog({ open, onClose, title, fileName, card, cardKey,
           )}
         </div>
         <Flex vertical align="center" gap={8} className="share-card-actions">
-          {longPress ? <Typography.Text type="secondary">长按图片，保存或发送给朋友</Typography.Text> : null}
+          {longPress ? <Typography.Text type="secondary">长按图片保存，或发送给朋友</Typography.Text> : null}
           {ready && !inWeChat() ? (
             <Button type={longPress ? 'default' : 'primary'} icon={<DownloadOutlined />} href={ready} download={fileName}>
               下载图片

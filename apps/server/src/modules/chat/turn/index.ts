@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ModerationService } from '../../moderation';
 import type { PersonaSafety } from '../../safety';
 import type { ChatConfig } from '../config';
+import { createFollowUps } from '../follow-ups';
 import type { LlmProvider } from '../llm';
 import type { PersonaResolver } from '../personas/resolve';
 import type { TokenCounter } from '../tokens';
@@ -45,6 +46,25 @@ export function createTurnRunner(d: {
   const prepare = createTurnPreparer({ ...d, buildContext, model: d.llm.model });
   const relay = createRelay(d);
   const finish = createFinisher({ ...d, modelInfo });
+  const followUps = createFollowUps({ llm: d.llm, moderation: d.moderation, timeoutMs: d.config.followUps.timeoutMs, log: d.log });
+
+  /**
+   * After a completed reply (never a stopped, failed or blocked one, nor a crisis answer): the chips, stored with the
+   * reply so a reload shows them, then carried by the final event. The reply itself is already saved as done.
+   */
+  async function withFollowUps(turn: Turn, result: TurnResult): Promise<TurnResult> {
+    try {
+      const eligible =
+        d.config.followUps.enabled && !result.error && result.final.status === 'done' && !turn.crisis && !!result.final.content;
+      const list = eligible ? await followUps(turn, result.final.content) : [];
+      if (await d.turns.setFollowUps(turn.replyId, list.length ? list : null)) {
+        if (list.length) return { ...result, final: { ...result.final, follow_ups: list } };
+      }
+    } catch (err) {
+      d.log.warn({ err, session: turn.sessionId }, 'chat: follow-ups not stored');
+    }
+    return result;
+  }
 
   return {
     prepare,
@@ -57,7 +77,7 @@ export function createTurnRunner(d: {
         d.active.remove(turn.sessionId, turn.controller);
         throw err;
       }
-      return finish(turn, relayed);
+      return withFollowUps(turn, await finish(turn, relayed));
     },
   };
 }
