@@ -1,5 +1,6 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { AI_COPY_SUFFIX } from '@lingxi/shared/rules';
 import { useState, type ComponentProps } from 'react';
 import { copyText } from '../lib/copy-text';
 
@@ -16,11 +17,14 @@ export function hastText(node: HastLike | undefined): string {
   return (node.children ?? []).map(hastText).join('');
 }
 
-/** A fenced code block with a 复制 button (issue #16): copies the code alone, without the AI label of a whole reply. */
+/**
+ * A fenced code block with a 复制 button (issue #16). Copied AI text carries its label like a whole reply does
+ * (labelling measures), after the code where it is easy to leave out when pasting.
+ */
 export function CodeBlock({ node, ...props }: ComponentProps<'pre'> & { node?: HastLike }) {
   const [copied, setCopied] = useState(false);
   const copy = () =>
-    void copyText(hastText(node).replace(/\n$/, '')).then((ok) => {
+    void copyText(`${hastText(node).replace(/\n$/, '')}${AI_COPY_SUFFIX}`).then((ok) => {
       if (!ok) return;
       setCopied(true);
       setTimeout(() => setCopied(false), 1500);
