@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPersona } from '../src/modules/chat/personas';
 import { ADMIN_PHONE, useTestApp, type TestContext } from './support/app';
 import { dbTargets } from './support/databases';
-import { startFakeOpenAi, type FakeOpenAi } from './support/fake-openai';
+import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiOptions } from './support/fake-openai';
 import { parseSseBlock } from './support/sse';
 import { bearer, registerChatUser } from './support/users';
 
@@ -117,6 +117,10 @@ describe.each(dbTargets)('chat polish with the offline model on %s', (target) =>
 
 describe.each(dbTargets)('follow-up chips from an OpenAI-compatible model on %s', (target) => {
   let fake: FakeOpenAi;
+  const fakeOptions: FakeOpenAiOptions = {
+    apiKey: 'test-key',
+    chunks: ['1. 我该怎么开始？\n', '2. 需要注意什么？\n', '- 我该怎么开始？\n3. 有没有具体的例子？'],
+  };
   const env: Record<string, string> = {
     LLM_PROVIDER: 'openai',
     LLM_API_KEY: 'test-key',
@@ -124,10 +128,7 @@ describe.each(dbTargets)('follow-up chips from an OpenAI-compatible model on %s'
     CHAT_RATE_PER_MINUTE: '1000',
   };
   beforeAll(async () => {
-    fake = await startFakeOpenAi({
-      apiKey: 'test-key',
-      chunks: ['1. 我该怎么开始？\n', '2. 需要注意什么？\n', '- 我该怎么开始？\n3. 有没有具体的例子？'],
-    });
+    fake = await startFakeOpenAi(fakeOptions);
     env.LLM_BASE_URL = fake.url;
   });
   afterAll(() => fake.close());
@@ -139,9 +140,33 @@ describe.each(dbTargets)('follow-up chips from an OpenAI-compatible model on %s'
     const res = await ask(ctx, token, session_id, '我想学做饭', 'general');
     const final = finalOf(res.body);
     expect(final.follow_ups).toEqual(['我该怎么开始？', '需要注意什么？', '有没有具体的例子？']);
-    const second = fake.requests.at(-1)!;
+    const second = fake.requests.find((r) => r.body.messages[0]!.content.includes('追问'))!;
     expect(second.body.max_tokens).toBeLessThanOrEqual(120);
     expect(second.body.messages[0]!.content).toContain('追问');
     expect((await detail(ctx, token, session_id)).messages[1]!.follow_ups).toEqual(final.follow_ups);
+  });
+
+  it('names a new conversation with the model’s short title after its first reply, never one the user renamed', async () => {
+    const { token } = await registerChatUser(ctx);
+    const titled = await newChat(ctx, token, 'general');
+    fakeOptions.chunks = ['《学做家常菜》'];
+    await ask(ctx, token, titled.session_id, '我想学做饭，从哪里开始', 'general');
+    expect((await detail(ctx, token, titled.session_id)).session_name).toBe('学做家常菜');
+    const asks = fake.requests.slice(-2).map((r) => r.body.messages[0]!.content);
+    expect(asks.some((c) => c.includes('起标题'))).toBe(true);
+
+    // Renamed by the user before the first reply: the model's title never replaces it; later replies ask for none.
+    const renamed = await newChat(ctx, token, 'general');
+    await ctx.inject({
+      method: 'PATCH',
+      url: '/api/cache/session-name',
+      headers: bearer(token),
+      payload: { session_id: renamed.session_id, session_name: '我的菜谱' },
+    });
+    await ask(ctx, token, renamed.session_id, '红烧肉怎么做', 'general');
+    expect((await detail(ctx, token, renamed.session_id)).session_name).toBe('我的菜谱');
+    const before = fake.requests.length;
+    await ask(ctx, token, titled.session_id, '那第二步呢', 'general');
+    expect(fake.requests.slice(before).some((r) => r.body.messages[0]!.content.includes('起标题'))).toBe(false);
   });
 });

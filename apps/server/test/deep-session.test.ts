@@ -44,6 +44,7 @@ describe.each(dbTargets)('deep sessions on %s', (target) => {
       CHAT_RATE_PER_MINUTE: '1000',
       // The upstream's last request must be the reply itself, not the follow-up chips' second call.
       CHAT_FOLLOW_UPS: 'off',
+      CHAT_MODEL_TITLES: 'off',
     });
   });
   const ctx = useTestApp(target, { env: fakes.env, build: { now: fakes.clock.now } });

@@ -221,6 +221,15 @@ export function createTurnRepository(database: Pick<Database, 'query'>) {
       return rows.length > 0;
     },
 
+    /** A model-made title, only while the session still has the name its first question gave it (not renamed since). */
+    async retitle(sessionId: string, userId: string, expected: string, name: string): Promise<boolean> {
+      const rows = await q<{ id: string }>(
+        `update chat_sessions set session_name = $4 where id = $1 and user_id = $2::uuid and session_name = $3 returning id`,
+        [sessionId, userId, expected, name],
+      );
+      return rows.length > 0;
+    },
+
     /** The reply's final state, the provider's prompt count and the day's charge (chat_finish_turn, migration 0009). */
     async finish(f: FinishTurn): Promise<boolean> {
       const [row] = await q<{ ok: boolean }>(

@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sessionNameFrom } from '../session-name';
+import { TITLE_ASK } from '../session-title';
 import type { LlmProvider, LlmRequest } from './types';
 
 export const OFFLINE_LABEL = '【离线演示回复】';
@@ -16,7 +18,7 @@ export function createOfflineProvider(o: { chunkDelayMs: number }): LlmProvider 
       const text = offlineReply(req);
       onEvent({ type: 'model', model: OFFLINE_MODEL });
       // Follow-up questions are read whole, never shown as they arrive: no need to pace them.
-      if (req.persona.mode === 'follow_ups') return onEvent({ type: 'delta', text });
+      if (req.persona.mode === 'follow_ups' || req.persona.mode === 'title') return onEvent({ type: 'delta', text });
       for (const piece of chunks(text, 14)) {
         if (o.chunkDelayMs > 0) await sleep(o.chunkDelayMs, undefined, { signal: req.signal });
         req.signal.throwIfAborted();
@@ -29,6 +31,9 @@ export function createOfflineProvider(o: { chunkDelayMs: number }): LlmProvider 
 export function offlineReply(req: Pick<LlmRequest, 'messages' | 'persona'>): string {
   if (req.persona.mode === 'summary') return offlineSummary(req);
   if (req.persona.mode === 'follow_ups') return offlineFollowUps(req);
+  // No model to summarise with: the conversation keeps the name its first question gave it.
+  if (req.persona.mode === 'title')
+    return sessionNameFrom(req.messages.find((m) => m.role === 'user' && m.content !== TITLE_ASK)?.content ?? '') ?? '';
   const question =
     [...req.messages]
       .reverse()

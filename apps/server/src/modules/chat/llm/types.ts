@@ -29,8 +29,11 @@ export interface LlmRequest {
     title: string;
     focus: readonly string[];
     crisis: boolean;
-    /** 'follow_ups': a few short questions the user could ask next, one per line (issue #16). */
-    mode?: 'chat' | 'deep' | 'summary' | 'follow_ups';
+    /**
+     * 'follow_ups': a few short questions the user could ask next, one per line; 'title': a short name for the
+     * conversation (issue #16).
+     */
+    mode?: 'chat' | 'deep' | 'summary' | 'follow_ups' | 'title';
     /** The persona's suggested questions: what the offline adapter offers as follow-ups. */
     suggestions?: readonly string[];
   };
