@@ -61,7 +61,7 @@ describe.skipIf(Boolean(inject('skipReason')))('chat polish (issue #16)', () => 
     await waitForLastStatus(page, 'done');
     const chips = page.locator('.chat-follow-up');
     await expect.poll(() => chips.count()).toBe(3);
-    const chip = (await chips.first().textContent())!.trim();
+    const chip = (await chips.first().textContent())?.trim();
     await expect.poll(() => sidebar.locator('.chat-session-name').first().textContent()).toBe('我今年适合换工作吗？');
     await screenshot(page, 'chat-polish-1280-chips', false);
 
@@ -86,7 +86,7 @@ describe.skipIf(Boolean(inject('skipReason')))('chat polish (issue #16)', () => 
     await page.getByText('已创建新对话').waitFor();
     await expect.poll(() => sidebar.locator('.chat-session').count()).toBe(2);
     const current = sidebar.locator('.chat-session.is-active .chat-session-name');
-    const newName = (await current.textContent())!;
+    const newName = (await current.textContent()) ?? '';
     await sidebar.getByRole('button', { name: `删除 ${newName}` }).click();
     await page.getByRole('button', { name: /^删\s*除$/ }).click();
     await page.getByText('删除成功').waitFor();
@@ -111,7 +111,7 @@ describe.skipIf(Boolean(inject('skipReason')))('chat polish (issue #16)', () => 
     await dialog.getByText('长按图片保存，或发送给朋友').waitFor();
     await screenshot(page, 'chat-polish-375-share-dialog', false);
 
-    const src = (await img.getAttribute('src'))!;
+    const src = (await img.getAttribute('src')) ?? '';
     expect(src.startsWith('data:image/png;base64,')).toBe(true);
     const bytes = new Uint8Array(Buffer.from(src.slice('data:image/png;base64,'.length), 'base64'));
     const text = readTextChunks(bytes);

@@ -1,3 +1,4 @@
+/* global self, caches */
 /*
  * 灵犀's service worker (issue #16, ADR 027). It never touches /api (answers are per user and must be fresh), and:
  * - navigations go to the network; when that fails, the cached offline page (网络不可用 with 重试) is shown;

@@ -8,7 +8,9 @@ import { findPersona } from './personas';
 import type { Turn } from './turn/types';
 
 const log = { info: vi.fn(), warn: vi.fn() } as unknown as FastifyBaseLogger;
-const persona = findPersona('bazi')!;
+const bazi = findPersona('bazi');
+if (!bazi) throw new Error('the bazi persona is built in');
+const persona = bazi;
 const turn = (question: string) =>
   ({
     userId: 'u',
@@ -56,7 +58,7 @@ describe('follow-up chips', () => {
 
   it('offline, offers the persona’s own suggested questions not yet asked', async () => {
     const followUps = createFollowUps({ llm: createOfflineProvider({ chunkDelayMs: 1000 }), moderation, timeoutMs: 500, log });
-    const chips = await followUps(turn(persona.suggestedQuestions[1]!), '回复');
+    const chips = await followUps(turn(persona.suggestedQuestions[1] ?? ''), '回复');
     expect(chips).toHaveLength(3);
     expect(chips).not.toContain(persona.suggestedQuestions[1]);
     for (const c of chips) expect(persona.suggestedQuestions).toContain(c);

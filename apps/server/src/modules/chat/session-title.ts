@@ -4,7 +4,7 @@ import type { LlmProvider } from './llm';
 import type { Turn } from './turn/types';
 
 const TITLE_MAX_CHARS = 16;
-export const TITLE_ASK = '请为这段对话起一个简短的中文标题。';
+const TITLE_ASK = '请为这段对话起一个简短的中文标题。';
 const PROMPT = `你为对话起标题。根据用户的问题和回答，给出一个不超过 ${TITLE_MAX_CHARS} 个字的中文标题，概括用户关心的事。只输出标题本身，不要引号、书名号、句号或解释。`;
 
 /** The model's answer as a title: its first line, quotes and end punctuation dropped, at most 16 characters. */
@@ -19,7 +19,7 @@ export function parseTitle(text: string): string | null {
 
 /**
  * A short title for a new conversation from the configured model (issue #16), asked once after its first reply; the
- * offline adapter answers with the first question's own name, so nothing changes without a model. Moderated like a
+ * offline adapter gives no title, so without a model the first question's name stays. Moderated like a
  * name the user typed; a failure or timeout keeps the name the question gave.
  */
 export function createSessionTitles(d: { llm: LlmProvider; moderation: ModerationService; timeoutMs: number; log: FastifyBaseLogger }) {

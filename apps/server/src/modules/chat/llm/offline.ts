@@ -1,6 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sessionNameFrom } from '../session-name';
-import { TITLE_ASK } from '../session-title';
 import type { LlmProvider, LlmRequest } from './types';
 
 export const OFFLINE_LABEL = '【离线演示回复】';
@@ -31,9 +29,8 @@ export function createOfflineProvider(o: { chunkDelayMs: number }): LlmProvider 
 export function offlineReply(req: Pick<LlmRequest, 'messages' | 'persona'>): string {
   if (req.persona.mode === 'summary') return offlineSummary(req);
   if (req.persona.mode === 'follow_ups') return offlineFollowUps(req);
-  // No model to summarise with: the conversation keeps the name its first question gave it.
-  if (req.persona.mode === 'title')
-    return sessionNameFrom(req.messages.find((m) => m.role === 'user' && m.content !== TITLE_ASK)?.content ?? '') ?? '';
+  // No model to summarise with: no title, so the conversation keeps the name its first question gave it.
+  if (req.persona.mode === 'title') return '';
   const question =
     [...req.messages]
       .reverse()

@@ -140,7 +140,7 @@ describe('chat page', () => {
     // The follow-up chip came with the final event; tapping it sends it as the next question.
     fireEvent.click(await screen.findByRole('button', { name: '怎么开口比较好？' }));
     await waitFor(() => expect(fetchMock.mock.calls.filter((c) => String(c[0]).includes('chat-streaming'))).toHaveLength(2));
-    const second = JSON.parse(String(fetchMock.mock.calls.filter((c) => String(c[0]).includes('chat-streaming'))[1]![1]!.body));
+    const second = JSON.parse(String(fetchMock.mock.calls.filter((c) => String(c[0]).includes('chat-streaming'))[1]?.[1]?.body));
     expect(second).toMatchObject({ query: '怎么开口比较好？' });
   });
 
