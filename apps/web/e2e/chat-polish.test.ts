@@ -183,6 +183,33 @@ describe.skipIf(Boolean(inject('skipReason')))('chat polish (issue #16)', () => 
     }
   });
 
+  it('gives iOS Safari the 添加到主屏幕 steps on the home page at 375 px, and remembers when closed', async () => {
+    const { token } = await registerViaApi(baseUrl, nextPhone(), '小灵');
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/?token=${encodeURIComponent(token)}`);
+      const banner = page.getByRole('complementary', { name: '安装灵犀' });
+      await banner.getByText('再选择“添加到主屏幕”', { exact: false }).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await screenshot(page, 'pwa-375-ios-hint', true);
+      await banner.getByRole('button', { name: '关闭安装提示' }).click();
+      await page.reload();
+      await page.getByText('八字命理').first().waitFor();
+      expect(await banner.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const viewport of ['mobile', 'desktop'] as ViewportName[]) {
     it(`opens offline to the 网络不可用 page from the service worker, which never caches /api (${viewport})`, async () => {
       const { token } = await registerViaApi(baseUrl, nextPhone(), '小灵');

@@ -304,4 +304,40 @@ describe('chat page', () => {
     expect(box.value).toBe('下一个问题');
     expect(screen.getAllByTestId('message-user')).toHaveLength(1);
   });
+
+  it('shows one failed state with 重试 that asks again, and keeps its tag when the server stored the reply as stopped', async () => {
+    let calls = 0;
+    const server: Server = {
+      sessions: [{ session_id: 's1', session_name: null }],
+      detail: [],
+      stream: () => {
+        calls += 1;
+        if (calls > 1)
+          return sse([
+            'data: 好的\n\n',
+            'event: final\ndata: {"content":"好的","role":"assistant","model_info":{"provider":"openai","model":"m"},"safety":{"crisis":false}}\n\n',
+          ]);
+        // The server's view of a reply this tab gave up on: the disconnect stored it as stopped.
+        server.detail = [
+          { order: 1, role: 'user', content: '你好', timestamp: 't', status: 'done', safety: { crisis: false } },
+          { order: 2, role: 'assistant', content: '', timestamp: 't', status: 'aborted', safety: { crisis: false } },
+        ];
+        return sse(['event: error\ndata: {"code":"timeout","message":"系统思考超时，请稍后重试"}\n\n']);
+      },
+    };
+    const fetchMock = serve(server);
+    renderChat();
+    await typeAndSend('你好');
+    const failed = await screen.findByTestId('reply-failed');
+    expect(failed.textContent).toContain('系统思考超时，请稍后重试');
+    await waitFor(() => expect(screen.getByTestId('message-assistant').getAttribute('data-status')).toBe('error'));
+    // One state: the tag says the same as the notice, and no second error box.
+    expect(screen.getByText('回复失败')).toBeTruthy();
+    expect(screen.queryByText('已停止生成')).toBeNull();
+    expect(document.querySelectorAll('.chat-alert').length).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    await waitFor(() => expect(calls).toBe(2));
+    const again = JSON.parse(String(fetchMock.mock.calls.filter((c) => String(c[0]).includes('chat-streaming'))[1]?.[1]?.body));
+    expect(again).toMatchObject({ key: 's1', regenerate: true });
+  });
 });
