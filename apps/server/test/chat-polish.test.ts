@@ -95,6 +95,9 @@ describe.each(dbTargets)('chat polish with the offline model on %s', (target) =>
       replies_voted: before.json().data.replies_voted + 1,
     });
     expect((await ctx.inject({ method: 'GET', url: '/api/stats/votes', headers: bearer(a.token) })).statusCode).toBe(403);
+    // A vote is the user's personal data: in their export.
+    const exported = await ctx.inject({ method: 'GET', url: '/api/account/export', headers: bearer(a.token) });
+    expect(exported.json().data.chat_message_votes).toEqual([expect.objectContaining({ vote: -1 })]);
 
     // Another user's reply, a question, a reply that does not exist: all the same 404, nothing recorded.
     for (const [token, order] of [
