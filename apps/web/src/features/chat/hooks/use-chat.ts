@@ -8,12 +8,13 @@ import { deleteSession } from '../api/delete-session';
 import { getSessionDetail } from '../api/get-session-detail';
 import { renameSession } from '../api/rename-session';
 import { startTurn, type Turn } from '../lib/chat-turn';
-import { nextPollDelay, withNewestPage, withOlderPage } from '../lib/history-pages';
+import { withNewestPage, withOlderPage } from '../lib/history-pages';
 import { settleFromServer } from '../lib/settle-from-server';
 import { newUuid } from '../lib/uuid';
 import { useChatStore } from '../stores/chat-store';
 import { messagesCache } from '../stores/messages-cache';
 import type { SessionItem, UiMessage } from '../types';
+import { useFollowStreaming } from './use-follow-streaming';
 
 interface Options {
   userId: string;
@@ -347,22 +348,7 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, type, queryClient, loadMessages, createNew, message]);
 
-  // A reply still 'streaming' on the server (a refresh mid-reply, another tab) is followed until it settles: soon
-  // while it grows, less and less often while it does not (its process may have died; the server then reports it
-  // stopped after CHAT_STALE_REPLY_MS, which ends this).
-  const last = messages.at(-1);
-  const poll = useRef({ delay: 1000, content: '' });
-  useEffect(() => {
-    if (sending || last?.status !== 'streaming' || !cacheKey) {
-      poll.current = { delay: 1000, content: '' };
-      return;
-    }
-    const p = poll.current;
-    p.delay = nextPollDelay(p.delay, last.content !== p.content);
-    p.content = last.content;
-    const t = setTimeout(() => void loadMessages(cacheKey, { quiet: true }), p.delay);
-    return () => clearTimeout(t);
-  }, [sending, last, cacheKey, loadMessages]);
+  useFollowStreaming({ sending, last: messages.at(-1), cacheKey, reload: loadMessages });
 
   useEffect(() => {
     if (!sending && cacheKey && messages.length) messagesCache.put(userId, cacheKey, messages);
