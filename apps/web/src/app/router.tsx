@@ -88,6 +88,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.chatDefault.slice(1),
+                lazy: page(
+                  () => import('./routes/chat'),
+                  (m) => m.ChatRoute,
+                ),
+              },
+              {
                 path: paths.reportQueue.slice(1),
                 lazy: page(
                   () => import('./routes/report-queue'),

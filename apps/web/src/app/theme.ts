@@ -11,6 +11,9 @@ export const theme: ThemeConfig = {
   token: {
     colorPrimary: PRIMARY_COLOR,
     colorLink: PRIMARY_COLOR,
+    // antd's info state (Alert type="info", message.info, Modal.info, the processing Tag and Badge) is blue by default;
+    // in 灵犀 it is the brand green, so no stray blue box or icon appears anywhere (issue #16).
+    colorInfo: PRIMARY_COLOR,
     borderRadius: 10,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",

@@ -5,6 +5,8 @@ export const paths = {
   baziResult: '/baziresult',
   baziPairing: '/bazihehun',
   chat: '/chat/:type',
+  /** No type: the first built-in persona (spec §2). */
+  chatDefault: '/chat',
   tokenStats: '/token-stats',
   /** Administrators' report queue (issue #13). */
   reportQueue: '/admin/reports',
@@ -23,6 +25,9 @@ export const paths = {
   terms: '/terms',
   contact: '/contact',
 } as const;
+
+/** Spec §2: /chat without a type opens the first built-in persona. */
+export const FIRST_BUILT_IN_TYPE = 'bazi';
 
 export const chatHref = (type: string) => `/chat/${encodeURIComponent(type)}`;
 

@@ -22,9 +22,19 @@ export function writeStoredToken(token: string): void {
   }
 }
 
+/**
+ * Everything a signed-in person leaves in this browser: the session, and the chat-messages cache (their conversations),
+ * so a logout or a 401 on a shared device leaves no chat text behind (issue #16).
+ */
 export function clearStoredAuth(): void {
   try {
-    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.authToken, STORAGE_KEYS.userInfo, STORAGE_KEYS.authStorage]) {
+    for (const key of [
+      STORAGE_KEYS.token,
+      STORAGE_KEYS.authToken,
+      STORAGE_KEYS.userInfo,
+      STORAGE_KEYS.authStorage,
+      STORAGE_KEYS.chatMessages,
+    ]) {
       localStorage.removeItem(key);
     }
   } catch {

@@ -90,6 +90,8 @@ export const chatFinal = z.object({
   safety: safetyInfo,
   /** After a deep reply: what is left once this one is counted (a completed reply counts, a failed or stopped one not). */
   deep: deepTurnInfo.nullable().optional(),
+  /** Up to three short follow-up questions to tap (issue #16); only after a completed reply, never while streaming. */
+  follow_ups: z.array(z.string()).max(3).optional(),
 });
 export type ChatFinal = z.infer<typeof chatFinal>;
 export const chatResponse = envelope(chatFinal);
@@ -155,6 +157,10 @@ export const chatMessage = z.object({
   model: z.string().nullable(),
   tokens: z.number().int(),
   tokens_estimated: z.boolean(),
+  /** A reply's follow-up questions, as its final event carried them (issue #16). */
+  follow_ups: z.array(z.string()).max(3).optional(),
+  /** The caller's own like or dislike of a reply (issue #16). */
+  vote: z.enum(['up', 'down']).nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 /** The paid deep service a session belongs to (深度服务): replies left, and its saved 深度总结. */
@@ -243,6 +249,8 @@ export const personaPublic = z.object({
   disclaimer: z.string(),
   /** An emotional companion persona: the 你正在和AI对话 notice is acknowledged before it answers (issue #13). */
   companion: z.boolean(),
+  /** The type's colour in the catalogue (share cards, issue #16). */
+  color: z.string().nullable().optional(),
 });
 export type PersonaPublic = z.infer<typeof personaPublic>;
 export const personaResponse = envelope(personaPublic);
@@ -275,3 +283,23 @@ export const tokenUsage = z.object({
 });
 export type TokenUsage = z.infer<typeof tokenUsage>;
 export const tokenUsageResponse = envelope(tokenUsage).extend(tokenUsage.shape);
+
+/** Like or dislike one reply of one's own session (issue #16); null takes the vote back. One vote per user and reply. */
+export const messageVote = z.enum(['up', 'down']);
+export type MessageVote = z.infer<typeof messageVote>;
+export const messageVoteBody = z.object({
+  session_id: sessionIdField,
+  order: z
+    .number({ error: CHAT_MSG.orderInvalid })
+    .int({ error: CHAT_MSG.orderInvalid })
+    .min(1, { error: CHAT_MSG.orderInvalid })
+    .max(2_000_000_000, { error: CHAT_MSG.orderInvalid }),
+  vote: messageVote.nullable(),
+});
+export type MessageVoteBody = z.infer<typeof messageVoteBody>;
+export const messageVoteResult = z.object({ session_id: z.string(), order: z.number().int(), vote: messageVote.nullable() });
+export const messageVoteResponse = envelope(messageVoteResult);
+/** The admin statistics' count of likes and dislikes of replies. */
+export const voteStats = z.object({ up: z.number().int(), down: z.number().int(), replies_voted: z.number().int() });
+export type VoteStats = z.infer<typeof voteStats>;
+export const voteStatsResponse = envelope(voteStats);

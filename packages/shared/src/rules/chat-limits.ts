@@ -33,4 +33,6 @@ export const CHAT_MSG = {
   dailyQuota: '今日对话额度已用完，请明天再来（北京时间0点恢复）',
   sessionFull: '本对话的消息已达上限，请新建对话继续',
   sessionsLimit: '对话数量已达上限，请删除不需要的旧对话后再新建',
+  messageNotFound: '回复不存在',
+  orderInvalid: '消息序号无效',
 } as const;

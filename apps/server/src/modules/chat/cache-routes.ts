@@ -1,5 +1,7 @@
 import {
   deleteHistoryResponse,
+  messageVoteBody,
+  messageVoteResponse,
   renameSessionBody,
   renameSessionResponse,
   saveMessageBody,
@@ -49,6 +51,20 @@ export const cacheRoutes: FastifyPluginAsyncZod<{ chat: ChatService; savePerMinu
     '/cache/session-name',
     { ...auth, schema: { tags: ['chat'], body: renameSessionBody, response: { 200: renameSessionResponse } } },
     async (req) => ok(await chat.rename(signedIn(req).user, req.body.session_id, req.body.session_name), '重命名成功'),
+  );
+
+  app.put(
+    '/chat/message-vote',
+    {
+      ...auth,
+      schema: {
+        tags: ['chat'],
+        summary: '点赞或点踩一条回复（vote 为 null 时撤销）',
+        body: messageVoteBody,
+        response: { 200: messageVoteResponse },
+      },
+    },
+    async (req) => ok(await chat.vote(signedIn(req).user, req.body), req.body.vote ? '已记录评价' : '已撤销评价'),
   );
 
   app.delete(

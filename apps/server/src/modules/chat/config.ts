@@ -44,6 +44,12 @@ export const chatEnv = z.object({
   CHAT_DEEP_CONTEXT_TOKENS: z.coerce.number().int().min(256).max(1_000_000).default(24_000),
   /** …read from more of the session's history (messages) than a free reply's 80. */
   CHAT_DEEP_HISTORY_MESSAGES: z.coerce.number().int().min(2).max(2_000).default(240),
+  /** Follow-up chips under each completed reply (issue #16): a second short model call ('on') or none ('off'). */
+  CHAT_FOLLOW_UPS: z.enum(['on', 'off']).default('on'),
+  /** A short model-made title for a conversation after its first reply (issue #16); offline keeps the question's name. */
+  CHAT_MODEL_TITLES: z.enum(['on', 'off']).default('on'),
+  /** The follow-up (and title) call's own deadline: past it the reply simply has no chips. */
+  CHAT_FOLLOW_UP_TIMEOUT_MS: ms(8000),
 });
 
 /** The offline provider answers every question with the same labelled demo text. */
@@ -80,6 +86,8 @@ export function chatConfig(e: z.infer<typeof chatEnv>) {
       contextTokens: e.CHAT_DEEP_CONTEXT_TOKENS,
       historyMessages: e.CHAT_DEEP_HISTORY_MESSAGES,
     },
+    followUps: { enabled: e.CHAT_FOLLOW_UPS === 'on', timeoutMs: e.CHAT_FOLLOW_UP_TIMEOUT_MS },
+    modelTitles: e.CHAT_MODEL_TITLES === 'on',
     bounds: {
       streamsPerUser: e.CHAT_MAX_STREAMS_PER_USER,
       dailyTokensPerUser: e.CHAT_DAILY_TOKENS_PER_USER,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatMessages, chatSessions, users } from '../../db/schema';
+import { chatMessages, chatMessageVotes, chatSessions, users } from '../../db/schema';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -156,6 +156,54 @@ export function createChatRepository(db: Db) {
           estimated: Number(u?.estimated ?? 0) + Number(a?.estimated ?? 0),
         };
       });
+    },
+
+    /** A reply in the user's own session, by its order: the only thing a user may vote on. */
+    async findOwnReply(sessionId: string, userId: string, order: number): Promise<{ id: number } | null> {
+      const [row] = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
+        .where(
+          and(
+            eq(chatMessages.sessionId, sessionId),
+            eq(chatSessions.userId, userId),
+            eq(chatMessages.orderNum, order),
+            eq(chatMessages.role, 'assistant'),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+    /** One vote per user and reply: a second one replaces the first; null takes it back. */
+    async setVote(userId: string, messageId: number, vote: 1 | -1 | null, now: Date): Promise<void> {
+      if (vote === null) {
+        await db.delete(chatMessageVotes).where(and(eq(chatMessageVotes.userId, userId), eq(chatMessageVotes.messageId, messageId)));
+        return;
+      }
+      await db
+        .insert(chatMessageVotes)
+        .values({ userId, messageId, vote, updatedAt: now })
+        .onConflictDoUpdate({ target: [chatMessageVotes.userId, chatMessageVotes.messageId], set: { vote, updatedAt: now } });
+    },
+    async votesOf(userId: string, messageIds: number[]): Promise<Map<number, number>> {
+      if (!messageIds.length) return new Map();
+      const rows = await db
+        .select({ id: chatMessageVotes.messageId, vote: chatMessageVotes.vote })
+        .from(chatMessageVotes)
+        .where(and(eq(chatMessageVotes.userId, userId), inArray(chatMessageVotes.messageId, messageIds)));
+      return new Map(rows.map((r) => [r.id, r.vote]));
+    },
+    /** Likes and dislikes over every reply, for the admin statistics. */
+    async voteStats(): Promise<{ up: number; down: number; replies: number }> {
+      const [row] = await db
+        .select({
+          up: sql<number>`count(*) filter (where ${chatMessageVotes.vote} > 0)`,
+          down: sql<number>`count(*) filter (where ${chatMessageVotes.vote} < 0)`,
+          replies: sql<number>`count(distinct ${chatMessageVotes.messageId})`,
+        })
+        .from(chatMessageVotes);
+      return { up: Number(row?.up ?? 0), down: Number(row?.down ?? 0), replies: Number(row?.replies ?? 0) };
     },
   };
 }

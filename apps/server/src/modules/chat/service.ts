@@ -5,6 +5,8 @@ import {
   type ChatGrounding,
   type ChatMessage,
   type DeepSessionInfo,
+  type MessageVote,
+  type VoteStats,
   type PersonaPublic,
   type SessionDetail,
   type SessionSummary,
@@ -18,7 +20,7 @@ import type { DeepRepository } from './deep-repository';
 import type { PersonaResolver } from './personas/resolve';
 import type { ChatRepository, MessageRow } from './repository';
 import { isUniqueViolation } from './repository';
-import { sessionNameFrom } from './session-name';
+import { defaultSessionName, sessionNameFrom } from './session-name';
 import type { SessionGrounding } from './session-grounding';
 import { countTokens, type TokenCounter } from './tokens';
 import type { ActiveTurns } from './turn';
@@ -48,7 +50,7 @@ export function createChatService(d: {
    * A message still marked 'streaming' that no process has written for CHAT_STALE_REPLY_MS (its writer beats three
    * times as often) lost its process: it reads as aborted, so a reloaded page stops waiting for it.
    */
-  const toMessage = (m: MessageRow): ChatMessage => ({
+  const toMessage = (m: MessageRow, vote?: number): ChatMessage => ({
     order: m.orderNum,
     role: m.role === 'assistant' ? 'assistant' : 'user',
     content: m.content,
@@ -61,6 +63,7 @@ export function createChatService(d: {
     model: m.role === 'assistant' ? m.model : null,
     tokens: m.tokens,
     tokens_estimated: m.tokensEstimated,
+    ...(m.role === 'assistant' ? { follow_ups: m.followUps ?? [], vote: vote ? (vote > 0 ? 'up' : 'down') : null } : {}),
   });
 
   return {
@@ -74,6 +77,7 @@ export function createChatService(d: {
         suggested_questions: [...r.persona.suggestedQuestions],
         disclaimer: r.persona.safety.disclaimer,
         companion: !!r.persona.safety.companion,
+        color: r.color,
       };
     },
 
@@ -87,14 +91,14 @@ export function createChatService(d: {
       if (wanted) {
         const existing = await d.repo.findSession(wanted);
         if (existing?.userId === user.id && existing.serviceType === body.type)
-          return { session_id: existing.id, session_name: existing.sessionName };
+          return { session_id: existing.id, session_name: existing.sessionName ?? defaultSessionName(existing.createdAt) };
       }
       if ((await d.repo.countSessions(user.id)) >= d.config.bounds.sessionsPerUser) throw conflict(CHAT_MSG.sessionsLimit);
       for (const id of [wanted, randomUUID(), randomUUID()]) {
         if (!id) continue;
         const row = await d.repo.createSession({ id, userId: user.id, serviceType: body.type, sessionName: name, now: d.now() });
         if (row && body.grounding) await d.grounding?.attach(row.id, user.id, body.grounding);
-        if (row) return { session_id: row.id, session_name: row.sessionName };
+        if (row) return { session_id: row.id, session_name: row.sessionName ?? defaultSessionName(row.createdAt) };
       }
       throw conflict('创建对话失败，请重试');
     },
@@ -104,7 +108,7 @@ export function createChatService(d: {
       const deepLeft = await d.deep.leftBySession(rows.map((s) => s.id));
       return rows.map((s) => ({
         session_id: s.id,
-        session_name: s.sessionName,
+        session_name: s.sessionName ?? defaultSessionName(s.createdAt),
         service_type: s.serviceType,
         updated_at: s.updatedAt.toISOString(),
         deep_left: deepLeft.get(s.id) ?? null,
@@ -115,6 +119,10 @@ export function createChatService(d: {
     async detail(user: UserRow, q: { session_id: string; limit: number; before?: number }): Promise<SessionDetail> {
       const s = await ownSession(user, q.session_id);
       const [page, deep] = await Promise.all([d.repo.messagesPage(s.id, q.limit, q.before), d.deep.ofSession(s.id, user.id)]);
+      const votes = await d.repo.votesOf(
+        user.id,
+        page.rows.filter((m) => m.role === 'assistant').map((m) => m.id),
+      );
       const deepInfo: DeepSessionInfo | null = deep
         ? {
             order_id: deep.orderId,
@@ -128,12 +136,25 @@ export function createChatService(d: {
         : null;
       return {
         session_id: s.id,
-        session_name: s.sessionName,
+        session_name: s.sessionName ?? defaultSessionName(s.createdAt),
         service_type: s.serviceType,
-        messages: page.rows.map(toMessage),
+        messages: page.rows.map((m) => toMessage(m, votes.get(m.id))),
         has_more: page.hasMore,
         deep: deepInfo,
       };
+    },
+
+    /** Like or dislike a reply of one's own session (issue #16): one vote per user and reply, changeable. */
+    async vote(user: UserRow, b: { session_id: string; order: number; vote: MessageVote | null }) {
+      const reply = await d.repo.findOwnReply(b.session_id, user.id, b.order);
+      if (!reply) throw notFound(CHAT_MSG.messageNotFound);
+      await d.repo.setVote(user.id, reply.id, b.vote === null ? null : b.vote === 'up' ? 1 : -1, d.now());
+      return { session_id: b.session_id, order: b.order, vote: b.vote };
+    },
+
+    async voteStats(): Promise<VoteStats> {
+      const s = await d.repo.voteStats();
+      return { up: s.up, down: s.down, replies_voted: s.replies };
     },
 
     async rename(user: UserRow, sessionId: string, name: string) {

@@ -1,4 +1,4 @@
-import { tokenUsageQuery, tokenUsageResponse } from '@lingxi/shared';
+import { tokenUsageQuery, tokenUsageResponse, voteStatsResponse } from '@lingxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import type { ChatService } from './service';
@@ -12,5 +12,10 @@ export const statsRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (
       const usage = await chat.tokenUsage(req.query);
       return { ...ok(usage), ...usage };
     },
+  );
+
+  /** Likes and dislikes of replies (issue #16), over every user. */
+  app.get('/stats/votes', { preHandler: app.requireAdmin, schema: { tags: ['stats'], response: { 200: voteStatsResponse } } }, async () =>
+    ok(await chat.voteStats()),
   );
 };

@@ -210,6 +210,31 @@ export function createTurnRepository(database: Pick<Database, 'query'>, o: { now
       return interim({ replyId, token, content: null });
     },
 
+    /**
+     * A completed reply's follow-up chips (issue #16); false when the reply is gone or no longer done. Null clears
+     * what a regenerated reply's earlier version had.
+     */
+    async setFollowUps(replyId: number, followUps: string[] | null): Promise<boolean> {
+      const rows = followUps
+        ? await q<{ id: number }>(`update chat_messages set follow_ups = $2::jsonb where id = $1 and status = 'done' returning id`, [
+            replyId,
+            JSON.stringify(followUps),
+          ])
+        : await q<{ id: number }>(`update chat_messages set follow_ups = null where id = $1 and follow_ups is not null returning id`, [
+            replyId,
+          ]);
+      return rows.length > 0;
+    },
+
+    /** A model-made title, only while the session still has the name its first question gave it (not renamed since). */
+    async retitle(sessionId: string, userId: string, expected: string, name: string): Promise<boolean> {
+      const rows = await q<{ id: string }>(
+        `update chat_sessions set session_name = $4 where id = $1 and user_id = $2::uuid and session_name = $3 returning id`,
+        [sessionId, userId, expected, name],
+      );
+      return rows.length > 0;
+    },
+
     /** The reply's final state, the provider's prompt count and the day's charge (chat_finish_turn, migration 0009). */
     async finish(f: FinishTurn): Promise<boolean> {
       const [row] = await q<{ ok: boolean }>(

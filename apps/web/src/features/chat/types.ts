@@ -10,6 +10,12 @@ export interface UiMessage {
   timestamp: string;
   status: MessageStatus | 'pending';
   crisis: boolean;
+  /** A completed reply's follow-up questions (issue #16): arrive with the final event, never while streaming. */
+  followUps?: string[];
+  /** The user's like or dislike of a reply. */
+  vote?: 'up' | 'down' | null;
+  /** The model that wrote a reply (named in a share card's metadata). */
+  model?: string | null;
 }
 
 export interface SessionItem {
@@ -17,4 +23,6 @@ export interface SessionItem {
   session_name: string | null;
   /** A deep-service session: its deep replies left (null or absent: a free session). */
   deep_left?: number | null;
+  /** Last activity (ISO): groups the history into 今天 / 7天内 / 更早. */
+  updated_at?: string;
 }

@@ -19,10 +19,14 @@ export interface AigcLabel {
   /** Who spreads it, when not the producer (the standard's ContentPropagator / PropagateID). */
   propagator?: string;
   propagateId?: string;
+  /** The system that generated the content (the model), written as the PNG's standard `Software` text. */
+  generator?: string;
 }
 
 export const AIGC_KEYWORD = 'AIGC';
 export const XMP_KEYWORD = 'XML:com.adobe.xmp';
+/** PNG 1.2's registered keyword for the software that created the image. */
+export const SOFTWARE_KEYWORD = 'Software';
 export const TC260_NAMESPACE = 'http://www.tc260.org.cn/ns/AIGC/1.0/';
 
 /** The standard's metadata fields, in its order (the shape the server's exports and PNGs use, contracts/safety.ts). */
@@ -55,5 +59,6 @@ export function withAigcLabel(png: Uint8Array, l: AigcLabel): Uint8Array {
   return insertTextChunks(png, [
     { keyword: AIGC_KEYWORD, text: aigcJson(l) },
     { keyword: XMP_KEYWORD, text: aigcXmp(l) },
+    ...(l.generator ? [{ keyword: SOFTWARE_KEYWORD, text: l.generator }] : []),
   ]);
 }

@@ -2,5 +2,15 @@
 export { ShareCardDialog, type ShareCardDialogProps } from './share-card-dialog';
 export { renderPng, type RenderedPng, type RenderPngOptions } from './render-png';
 export { qrDataUrl } from './qr-code';
-export { aigcJson, aigcXmp, withAigcLabel, AIGC_KEYWORD, XMP_KEYWORD, TC260_NAMESPACE, type AigcLabel } from './aigc-label';
+export {
+  aigcJson,
+  aigcXmp,
+  withAigcLabel,
+  AIGC_KEYWORD,
+  XMP_KEYWORD,
+  SOFTWARE_KEYWORD,
+  TC260_NAMESPACE,
+  type AigcLabel,
+} from './aigc-label';
 export { insertTextChunks, readTextChunks, crc32 } from './png-text';
+export { getInviteLink, useInviteQr } from './use-invite-qr';

@@ -73,7 +73,18 @@ export function ShareCardDialog({ open, onClose, title, fileName, card, cardKey,
 
   return (
     <>
-      <Modal open={open} onCancel={onClose} footer={null} title={title} width={440} centered destroyOnHidden className="share-card-dialog">
+      {/* On a phone and in WeChat the picture fills the screen, the way a long press to save expects it. */}
+      <Modal
+        open={open}
+        onCancel={onClose}
+        footer={null}
+        title={title}
+        width={longPress ? '100%' : 440}
+        centered={!longPress}
+        style={longPress ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : undefined}
+        destroyOnHidden
+        className={longPress ? 'share-card-dialog is-fullscreen' : 'share-card-dialog'}
+      >
         {options ? <div className="share-card-options">{options}</div> : null}
         <div className="share-card-preview" aria-live="polite">
           {ready ? (
@@ -96,7 +107,7 @@ export function ShareCardDialog({ open, onClose, title, fileName, card, cardKey,
           )}
         </div>
         <Flex vertical align="center" gap={8} className="share-card-actions">
-          {longPress ? <Typography.Text type="secondary">长按图片，保存或发送给朋友</Typography.Text> : null}
+          {longPress ? <Typography.Text type="secondary">长按图片保存，或发送给朋友</Typography.Text> : null}
           {ready && !inWeChat() ? (
             <Button type={longPress ? 'default' : 'primary'} icon={<DownloadOutlined />} href={ready} download={fileName}>
               下载图片

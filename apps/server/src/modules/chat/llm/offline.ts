@@ -15,6 +15,8 @@ export function createOfflineProvider(o: { chunkDelayMs: number }): LlmProvider 
     async stream(req, onEvent) {
       const text = offlineReply(req);
       onEvent({ type: 'model', model: OFFLINE_MODEL });
+      // Follow-up questions are read whole, never shown as they arrive: no need to pace them.
+      if (req.persona.mode === 'follow_ups' || req.persona.mode === 'title') return onEvent({ type: 'delta', text });
       for (const piece of chunks(text, 14)) {
         if (o.chunkDelayMs > 0) await sleep(o.chunkDelayMs, undefined, { signal: req.signal });
         req.signal.throwIfAborted();
@@ -26,6 +28,9 @@ export function createOfflineProvider(o: { chunkDelayMs: number }): LlmProvider 
 
 export function offlineReply(req: Pick<LlmRequest, 'messages' | 'persona'>): string {
   if (req.persona.mode === 'summary') return offlineSummary(req);
+  if (req.persona.mode === 'follow_ups') return offlineFollowUps(req);
+  // No model to summarise with: no title, so the conversation keeps the name its first question gave it.
+  if (req.persona.mode === 'title') return '';
   const question =
     [...req.messages]
       .reverse()
@@ -85,6 +90,17 @@ function offlineSummary(req: Pick<LlmRequest, 'messages' | 'persona'>): string {
     '当前服务尚未接入大模型，这是一份**离线演示总结**：接入模型后，这里会提炼关键分析与按优先级排列的行动建议。',
   );
   return lines.join('\n');
+}
+
+/**
+ * Follow-ups offline come from the persona's own suggested questions (its data, nothing invented): those not asked
+ * yet in the conversation, taken in turn so each reply offers different ones.
+ */
+function offlineFollowUps(req: Pick<LlmRequest, 'messages' | 'persona'>): string {
+  const asked = new Set(req.messages.filter((m) => m.role === 'user').map((m) => m.content.trim()));
+  const all = (req.persona.suggestions ?? []).filter((q) => !asked.has(q));
+  const start = all.length ? asked.size % all.length : 0;
+  return [...all.slice(start), ...all.slice(0, start)].slice(0, 3).join('\n');
 }
 
 /** Splits on code points so a chunk never cuts a character in half. */

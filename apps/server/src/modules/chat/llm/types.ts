@@ -24,7 +24,19 @@ export interface LlmRequest {
   /** Aborting it must cancel the upstream HTTP request. */
   signal: AbortSignal;
   /** Lets the offline adapter answer in the persona's voice; real models read the system prompt instead. */
-  persona: { key: string; title: string; focus: readonly string[]; crisis: boolean; mode?: 'chat' | 'deep' | 'summary' };
+  persona: {
+    key: string;
+    title: string;
+    focus: readonly string[];
+    crisis: boolean;
+    /**
+     * 'follow_ups': a few short questions the user could ask next, one per line; 'title': a short name for the
+     * conversation (issue #16).
+     */
+    mode?: 'chat' | 'deep' | 'summary' | 'follow_ups' | 'title';
+    /** The persona's suggested questions: what the offline adapter offers as follow-ups. */
+    suggestions?: readonly string[];
+  };
 }
 
 export interface LlmProvider {

@@ -7,6 +7,8 @@ export interface ResolvedPersona {
   persona: Persona;
   /** The title as edited in the service-type catalogue. */
   title: string;
+  /** The catalogue's colour of the type (share cards, issue #16); null when the type has none. */
+  color: string | null;
 }
 
 /**
@@ -29,10 +31,10 @@ export function createPersonaResolver(serviceTypes: ServiceTypeRepository) {
     const own = findPersona(type);
     const lookupKey = type === DEFAULT_CHAT_TYPE ? GENERAL_PERSONA_KEY : type;
     const listed = await listedType(lookupKey);
-    if (own) return { persona: own, title: listed?.title ?? own.title };
+    if (own) return { persona: own, title: listed?.title ?? own.title, color: listed?.color ?? null };
     const general = findPersona(GENERAL_PERSONA_KEY);
     if (!listed || !general) return null;
-    return { persona: { ...general, key: listed.key, title: listed.title }, title: listed.title };
+    return { persona: { ...general, key: listed.key, title: listed.title }, title: listed.title, color: listed.color ?? null };
   };
 }
 export type PersonaResolver = ReturnType<typeof createPersonaResolver>;

@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ModerationService } from '../../moderation';
 import type { PersonaSafety } from '../../safety';
 import type { ChatConfig } from '../config';
+import { createFollowUps } from '../follow-ups';
+import { sessionNameFrom } from '../session-name';
+import { createSessionTitles } from '../session-title';
 import type { LlmProvider } from '../llm';
 import type { PersonaResolver } from '../personas/resolve';
 import type { TokenCounter } from '../tokens';
@@ -45,6 +48,39 @@ export function createTurnRunner(d: {
   const prepare = createTurnPreparer({ ...d, buildContext, model: d.llm.model });
   const relay = createRelay(d);
   const finish = createFinisher({ ...d, modelInfo });
+  const followUps = createFollowUps({ llm: d.llm, moderation: d.moderation, timeoutMs: d.config.followUps.timeoutMs, log: d.log });
+  const titles = createSessionTitles({ llm: d.llm, moderation: d.moderation, timeoutMs: d.config.followUps.timeoutMs, log: d.log });
+
+  /** After a session's first completed reply: the model's short title replaces the name cut from the question. */
+  async function retitle(turn: Turn, reply: string): Promise<void> {
+    const question = [...turn.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    const fromQuestion = sessionNameFrom(question);
+    if (!fromQuestion) return;
+    const name = await titles(turn, reply);
+    if (name && name !== fromQuestion) await d.turns.retitle(turn.sessionId, turn.userId, fromQuestion, name);
+  }
+
+  /**
+   * After a completed reply (never a stopped, failed or blocked one, nor a crisis answer): the chips, stored with the
+   * reply so a reload shows them, then carried by the final event; after a session's first one, its model-made title
+   * too (the list the client reloads when the stream ends shows it). The reply itself is already saved as done.
+   */
+  async function withFollowUps(turn: Turn, result: TurnResult): Promise<TurnResult> {
+    try {
+      const completed = !result.error && result.final.status === 'done' && !turn.crisis && !!result.final.content;
+      const firstReply = completed && d.config.modelTitles && turn.order === 2;
+      const [list] = await Promise.all([
+        completed && d.config.followUps.enabled ? followUps(turn, result.final.content) : [],
+        firstReply ? retitle(turn, result.final.content).catch((err) => d.log.warn({ err }, 'chat: title not stored')) : null,
+      ]);
+      if (await d.turns.setFollowUps(turn.replyId, list.length ? list : null)) {
+        if (list.length) return { ...result, final: { ...result.final, follow_ups: list } };
+      }
+    } catch (err) {
+      d.log.warn({ err, session: turn.sessionId }, 'chat: follow-ups not stored');
+    }
+    return result;
+  }
 
   return {
     prepare,
@@ -57,7 +93,7 @@ export function createTurnRunner(d: {
         d.active.remove(turn.sessionId, turn.controller);
         throw err;
       }
-      return finish(turn, relayed);
+      return withFollowUps(turn, await finish(turn, relayed));
     },
   };
 }

@@ -1,8 +1,7 @@
 import type { BaziChartData } from '@lingxi/shared';
 import { Checkbox, Input } from 'antd';
-import { useEffect, useState } from 'react';
-import { qrDataUrl, ShareCardDialog } from '@/lib/share-card';
-import { getShareLink } from '../api/get-share-link';
+import { useState } from 'react';
+import { ShareCardDialog, useInviteQr } from '@/lib/share-card';
 import { WU_XING_COLOR, WU_XING_ORDER, wuXingOf } from '../lib/five-elements';
 import { lunarText, placeText, presentPillars } from '../lib/format';
 import './chart-card.css';
@@ -82,18 +81,8 @@ interface ShareChartCardProps {
 export function ShareChartCard({ open, onClose, chart, name, userId }: ShareChartCardProps) {
   const [title, setTitle] = useState(name ? `${name}的八字` : '我的八字');
   const [showBirth, setShowBirth] = useState(false);
-  const [qr, setQr] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open || qr) return;
-    const controller = new AbortController();
-    // Without an invitation link (an account without a phone), the code leads to the site itself.
-    const link = userId
-      ? getShareLink(userId, controller.signal).catch(() => window.location.origin)
-      : Promise.resolve(window.location.origin);
-    void link.then(qrDataUrl).then((url) => !controller.signal.aborted && setQr(url));
-    return () => controller.abort();
-  }, [open, userId, qr]);
+  // Without an invitation link (an account without a phone), the code leads to the site itself.
+  const qr = useInviteQr(open, userId);
 
   const shownTitle = title.trim() || '我的八字';
   return (

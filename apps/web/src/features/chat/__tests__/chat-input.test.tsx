@@ -53,12 +53,14 @@ describe('chat input', () => {
     expect(box.placeholder).toBe('请输入您的问题...');
   });
 
-  it('locks the input while sending, offers stop, and never sends on Enter then', () => {
+  it('keeps the box editable while sending (a draft of the next question), offers stop, and never sends on Enter then', () => {
     const { box, onSend } = setup({ sending: true });
-    expect(box.placeholder).toBe('AI正在思考中...');
-    expect(box.disabled).toBe(true);
+    expect(box.placeholder).toBe('AI正在回复，可以先写下一个问题…');
+    expect(box.disabled).toBe(false);
+    fireEvent.change(box, { target: { value: '下一个' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect(onSend).not.toHaveBeenCalled();
+    expect(box.value).toBe('下一个');
     expect(screen.getByLabelText('停止生成')).toBeTruthy();
   });
 });

@@ -37,6 +37,7 @@ function serve(s: Server) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
+    if (url.includes('/chat/persona/nosuchtype')) return json(404, { success: false, message: '服务类型不存在', data: null });
     if (url.includes('/chat/persona/')) return json(200, { success: true, message: '成功', data: persona });
     if (url.includes('/cache/session-list'))
       return s.listFails
@@ -100,13 +101,14 @@ describe('chat page', () => {
           'event: meta\ndata: {"session_id":"x","order":2,"safety":{"crisis":false},"model_info":{"provider":"openai","model":"m"}}\n\n',
           'data: 先**倾听**\ndata: 对方\n\n',
           'data: 的感受。\n\n',
-          'event: final\ndata: {"content":"先**倾听**\\n对方的感受。\\n\\n本回答由 m 生成","role":"assistant","model_info":{"provider":"openai","model":"m"},"safety":{"crisis":false}}\n\n',
+          'event: final\ndata: {"content":"先**倾听**\\n对方的感受。\\n\\n本回答由 m 生成","role":"assistant","model_info":{"provider":"openai","model":"m"},"safety":{"crisis":false},"follow_ups":["怎么开口比较好？"]}\n\n',
         ]),
     };
     const fetchMock = serve(server);
     renderChat();
-    expect(await screen.findByText('已创建新对话')).toBeTruthy();
     expect(await screen.findByText('你好，我是姻缘情感顾问。')).toBeTruthy();
+    // Opening a persona makes its first chat without the user doing anything: no toast for that.
+    expect(screen.queryByText('已创建新对话')).toBeNull();
     await waitFor(() => expect(document.title).toContain('姻缘情感'));
 
     server.detail = [
@@ -125,6 +127,7 @@ describe('chat page', () => {
         timestamp: '2026-01-01T00:00:01Z',
         status: 'done',
         safety: { crisis: false },
+        follow_ups: ['怎么开口比较好？'],
       },
     ];
     fireEvent.click(screen.getByRole('button', { name: persona.suggested_questions[0] }));
@@ -134,6 +137,11 @@ describe('chat page', () => {
     expect(screen.getByTestId('message-assistant').textContent).not.toContain('本回答由');
     const body = JSON.parse(String(fetchMock.mock.calls.find((c) => String(c[0]).includes('chat-streaming'))![1]!.body));
     expect(body).toMatchObject({ type: 'love', query: persona.suggested_questions[0] });
+    // The follow-up chip came with the final event; tapping it sends it as the next question.
+    fireEvent.click(await screen.findByRole('button', { name: '怎么开口比较好？' }));
+    await waitFor(() => expect(fetchMock.mock.calls.filter((c) => String(c[0]).includes('chat-streaming'))).toHaveLength(2));
+    const second = JSON.parse(String(fetchMock.mock.calls.filter((c) => String(c[0]).includes('chat-streaming'))[1]?.[1]?.body));
+    expect(second).toMatchObject({ query: '怎么开口比较好？' });
   });
 
   it('opens a session made elsewhere by id and asks its first question there (a chart’s "让AI解读", issue #15)', async () => {
@@ -160,7 +168,7 @@ describe('chat page', () => {
     serve({ sessions: [], listFails: true, detail: [], stream: () => sse([]) });
     renderChat();
     expect(await screen.findByText('加载历史记录失败，已创建新对话')).toBeTruthy();
-    expect(await screen.findByText('已创建新对话')).toBeTruthy();
+    await waitFor(() => expect(useChatStore.getState().cacheKey).not.toBeNull());
   });
 
   it('shows the crisis card with 12356 and 110/120 for a flagged reply', async () => {
@@ -230,7 +238,7 @@ describe('chat page', () => {
     expect(screen.queryByText('发送消息失败')).toBeNull();
   });
 
-  it('lists a renamed session under its new name, and after deleting the open one starts from an empty screen', async () => {
+  it('lists a renamed session under its new name, and after deleting the open one opens the next', async () => {
     serve({
       sessions: [
         { session_id: 's1', session_name: '旧对话' },
@@ -256,7 +264,80 @@ describe('chat page', () => {
     expect(await screen.findByText('删除成功')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('新名字')).toBeNull());
     expect(screen.getByText('另一个')).toBeTruthy();
-    expect(screen.getByText('当前没有选中的对话')).toBeTruthy();
-    expect(screen.queryByText('第一句')).toBeNull();
+    await waitFor(() => expect(useChatStore.getState().cacheKey).toBe('s2'));
+    // No dead screen: the next chat is open and the input works.
+    const box = (await screen.findByLabelText('输入您的问题')) as HTMLTextAreaElement;
+    await waitFor(() => expect(box.disabled).toBe(false));
+  });
+
+  it('after deleting the only chat opens a new one, without a 已创建新对话 toast', async () => {
+    const fetchMock = serve({ sessions: [{ session_id: 's1', session_name: '唯一的' }], detail: [], stream: () => sse([]) });
+    renderChat();
+    fireEvent.click(await screen.findByRole('button', { name: '菜单' }));
+    fireEvent.click(await screen.findByRole('button', { name: '删除 唯一的' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
+    await waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('chat-new'))).toBe(true));
+    await waitFor(() => expect(useChatStore.getState().cacheKey).toMatch(/^[0-9a-f-]{36}$/));
+    expect(screen.queryByText('已创建新对话')).toBeNull();
+  });
+
+  it('shows a friendly not-found for an unknown persona and starts no chat for it', async () => {
+    const fetchMock = serve({ sessions: [], detail: [], stream: () => sse([]) });
+    renderRoutes([{ path: '/chat/:type', element: <ChatPage userId="u1" onUnauthorized={vi.fn()} /> }], '/chat/nosuchtype');
+    // the mock answers the persona with 404 for this type
+    expect(await screen.findByText('没有找到这个AI助手', { selector: '.ant-result-title' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: '返回首页' })).toHaveLength(2);
+    expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('chat-new'))).toBe(false);
+    await waitFor(() => expect(document.title).toContain('没有找到这个AI助手'));
+  });
+
+  it('lets the next question be drafted while a reply streams; sending waits for the reply', async () => {
+    serve({ sessions: [{ session_id: 's1', session_name: null }], detail: [], stream: silentStream });
+    renderChat();
+    await typeAndSend('第一个问题');
+    await screen.findByText('AI正在思考中...', { selector: '.chat-typing' });
+    const box = screen.getByLabelText('输入您的问题') as HTMLTextAreaElement;
+    expect(box.disabled).toBe(false);
+    fireEvent.change(box, { target: { value: '下一个问题' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    // Not sent (a reply is still coming), and the draft is kept.
+    expect(box.value).toBe('下一个问题');
+    expect(screen.getAllByTestId('message-user')).toHaveLength(1);
+  });
+
+  it('shows one failed state with 重试 that asks again, and keeps its tag when the server stored the reply as stopped', async () => {
+    let calls = 0;
+    const server: Server = {
+      sessions: [{ session_id: 's1', session_name: null }],
+      detail: [],
+      stream: () => {
+        calls += 1;
+        if (calls > 1)
+          return sse([
+            'data: 好的\n\n',
+            'event: final\ndata: {"content":"好的","role":"assistant","model_info":{"provider":"openai","model":"m"},"safety":{"crisis":false}}\n\n',
+          ]);
+        // The server's view of a reply this tab gave up on: the disconnect stored it as stopped.
+        server.detail = [
+          { order: 1, role: 'user', content: '你好', timestamp: 't', status: 'done', safety: { crisis: false } },
+          { order: 2, role: 'assistant', content: '', timestamp: 't', status: 'aborted', safety: { crisis: false } },
+        ];
+        return sse(['event: error\ndata: {"code":"timeout","message":"系统思考超时，请稍后重试"}\n\n']);
+      },
+    };
+    const fetchMock = serve(server);
+    renderChat();
+    await typeAndSend('你好');
+    const failed = await screen.findByTestId('reply-failed');
+    expect(failed.textContent).toContain('系统思考超时，请稍后重试');
+    await waitFor(() => expect(screen.getByTestId('message-assistant').getAttribute('data-status')).toBe('error'));
+    // One state: the tag says the same as the notice, and no second error box.
+    expect(screen.getByText('回复失败')).toBeTruthy();
+    expect(screen.queryByText('已停止生成')).toBeNull();
+    expect(document.querySelectorAll('.chat-alert').length).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    await waitFor(() => expect(calls).toBe(2));
+    const again = JSON.parse(String(fetchMock.mock.calls.filter((c) => String(c[0]).includes('chat-streaming'))[1]?.[1]?.body));
+    expect(again).toMatchObject({ key: 's1', regenerate: true });
   });
 });

@@ -14,6 +14,7 @@ export function toUiMessages(messages: ChatMessage[]): UiMessage[] {
     timestamp: m.timestamp,
     status: m.status,
     crisis: m.safety.crisis,
+    ...(m.role === 'assistant' ? { followUps: m.follow_ups ?? [], vote: m.vote ?? null, model: m.model } : {}),
   }));
 }
 

@@ -24,10 +24,11 @@ interface ChatInputProps {
 export function ChatInput({ sending, disabled, menuDisabled = false, onSend, onStop, onMenu, tip, lockedReason = null }: ChatInputProps) {
   const [text, setText] = useState('');
   const hasText = text.trim().length > 0;
-  const locked = disabled || sending || Boolean(lockedReason);
+  // The box stays editable while a reply streams, so the next question can be drafted; sending waits for the reply.
+  const locked = disabled || Boolean(lockedReason);
 
   const submit = () => {
-    if (locked || !hasText) return;
+    if (locked || sending || !hasText) return;
     if (onSend(text)) setText('');
   };
 
@@ -46,7 +47,7 @@ export function ChatInput({ sending, disabled, menuDisabled = false, onSend, onS
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
         autoSize={{ minRows: 1, maxRows: 6 }}
-        placeholder={sending ? 'AI正在思考中...' : (lockedReason ?? '请输入您的问题...')}
+        placeholder={sending ? 'AI正在回复，可以先写下一个问题…' : (lockedReason ?? '请输入您的问题...')}
         disabled={locked}
         aria-label="输入您的问题"
         className="chat-input-text"

@@ -1,30 +1,36 @@
 import type { OrderDetail } from '@lingxi/shared';
-import { Alert } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { AI_COPY_SUFFIX } from '@lingxi/shared/rules';
 import { useCallback, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { FIRST_BUILT_IN_TYPE } from '@/config/paths';
 import { useNavigate, useParams } from 'react-router';
 import { config } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useFeedback } from '@/lib/feedback';
+import { voteMessage } from '../api/vote-message';
 import { copyText } from '../lib/copy-text';
+import { useIsDesktop } from '../hooks/use-is-desktop';
+import { useChatStore } from '../stores/chat-store';
 import { useChat } from '../hooks/use-chat';
 import { useDeepSummary } from '../hooks/use-deep-summary';
 import { useKeyboardViewport } from '../hooks/use-keyboard-viewport';
 import type { UiMessage } from '../types';
 import '../chat.css';
+import '../chat-polish.css';
 import { ChatHeader } from './chat-header';
 import { ChatInput } from './chat-input';
 import { DeepBanner } from './deep-banner';
 import { DeepSummaryModal } from './deep-summary-modal';
 import { EmptyChat } from './empty-chat';
 import { HistoryDrawer } from './history-drawer';
+import { HistorySidebar } from './history-sidebar';
 import { MessageList } from './message-list';
+import { PersonaNotFound } from './persona-not-found';
+import { ScrollToEnd } from './scroll-to-end';
+import { ShareReplyCard, type ShareReplyTarget } from './share-reply-card';
 import { TipButton } from './tip-button';
-
-/** Spec §2: the first built-in type, when neither the route nor a prop names one. */
-const FIRST_BUILT_IN_TYPE = 'bazi';
 
 export interface ChatPageProps {
   userId: string;
@@ -77,7 +83,9 @@ export function ChatPage({
   const type = params.type || typeProp || FIRST_BUILT_IN_TYPE;
   const navigate = useNavigate();
   const isMobile = useIsMobile();
+  const isDesktop = useIsDesktop();
   const { message } = useFeedback();
+  const [sharing, setSharing] = useState<ShareReplyTarget | null>(null);
   const [gate, setGate] = useState<ChatGateRequest | null>(null);
   const onGate = useCallback((reason: ChatGateRequest['reason'], retry: () => void) => setGate({ reason, retry }), []);
   const clearGate = useCallback(() => setGate(null), []);
@@ -88,7 +96,7 @@ export function ChatPage({
   const { openDeep } = chat;
   const onPaid = useCallback((sessionId: string, order: OrderDetail) => void openDeep(sessionId, order.replies_total), [openDeep]);
 
-  useDocumentTitle(chat.persona?.title);
+  useDocumentTitle(chat.notFound ? '没有找到这个AI助手' : chat.persona?.title);
 
   const scrollToEnd = useCallback(() => {
     const el = scroller.current;
@@ -123,6 +131,39 @@ export function ChatPage({
 
   const noSession = !chat.cacheKey;
   const sessionId = chat.cacheKey;
+
+  const onShare = useCallback(
+    (m: UiMessage) => {
+      if (!sessionId) return;
+      const before = messages[messages.findIndex((x) => x.id === m.id) - 1];
+      setSharing({
+        sessionId,
+        order: m.order,
+        reply: m.content,
+        question: before?.role === 'user' ? before.content : null,
+        model: m.model ?? null,
+      });
+    },
+    [sessionId, messages],
+  );
+  const onVote = useCallback(
+    (m: UiMessage, vote: 'up' | 'down' | null) => {
+      if (!sessionId) return;
+      const set = (v: typeof vote) =>
+        useChatStore.getState().setMessages((prev) => prev.map((x) => (x.id === m.id ? { ...x, vote: v } : x)));
+      const was = m.vote ?? null;
+      set(vote);
+      voteMessage(sessionId, m.order, vote).then(
+        () => vote && message.success('感谢你的反馈'),
+        () => {
+          set(was);
+          message.error('评价失败，请稍后重试');
+        },
+      );
+    },
+    [sessionId, message],
+  );
+  const lastFailed = messages.at(-1)?.status === 'error' && messages.at(-1)?.role === 'assistant';
   const Report = safety?.ReportAction;
   const renderActions = useCallback(
     (m: UiMessage) =>
@@ -133,64 +174,104 @@ export function ChatPage({
   const crisisAction = Crisis && sessionId ? <Crisis sessionId={sessionId} /> : undefined;
   const Guard = safety?.Guard;
   const title = chat.persona?.title ?? '';
+  const history = {
+    sessions: chat.sessions,
+    currentId: chat.cacheKey,
+    onNew: () => void chat.createNew({ announce: true }),
+    onSelect: (id: string) => void chat.select(id),
+    onDelete: (id: string) => void chat.remove(id),
+    onRename: chat.rename,
+  };
+  if (chat.notFound) {
+    return (
+      <div className="chat-page">
+        <ChatHeader title="没有找到这个AI助手" productName={config.productName} onBack={() => navigate(paths.home)} />
+        <PersonaNotFound onHome={() => navigate(paths.home)} />
+      </div>
+    );
+  }
   return (
     <div className="chat-page" style={keyboardHeight ? { height: keyboardHeight } : undefined}>
       <ChatHeader title={title} productName={config.productName} onBack={() => navigate(paths.home)} />
-      {deep ? (
-        <DeepBanner
-          deep={deep}
-          onSummary={summary.show}
-          summarizing={summary.busy}
-          again={Offer ? <Offer type={type} onPaid={onPaid} again /> : null}
-        />
-      ) : Offer ? (
-        <Offer type={type} onPaid={onPaid} />
-      ) : null}
-      <main className="chat-body" ref={scroller}>
-        <div className="chat-body-inner">
-          {messages.length === 0 && !loading && !noSession && (
-            <EmptyChat
-              persona={chat.persona}
-              disabled={chat.sending}
-              onAsk={chat.send}
-              deep={deep ? { title: deep.title, replies: deep.replies_total } : null}
+      <div className="chat-main">
+        {isDesktop && <HistorySidebar {...history} />}
+        <div className="chat-column">
+          {deep ? (
+            <DeepBanner
+              deep={deep}
+              onSummary={summary.show}
+              summarizing={summary.busy}
+              again={Offer ? <Offer type={type} onPaid={onPaid} again /> : null}
             />
-          )}
-          {messages.length === 0 && !loading && noSession && (
-            <Alert
-              type="info"
-              showIcon
-              title="当前没有选中的对话"
-              description="打开左侧菜单，新建对话或选择一条历史记录。"
-              className="chat-alert"
+          ) : Offer ? (
+            <Offer type={type} onPaid={onPaid} />
+          ) : null}
+          <div className="chat-body-wrap">
+            <main className="chat-body" ref={scroller}>
+              <div className="chat-body-inner">
+                {messages.length === 0 && !loading && !noSession && (
+                  <EmptyChat
+                    persona={chat.persona}
+                    disabled={chat.sending}
+                    onAsk={chat.send}
+                    deep={deep ? { title: deep.title, replies: deep.replies_total } : null}
+                  />
+                )}
+                {messages.length === 0 && noSession && (
+                  <div className="chat-opening">
+                    <Spin />
+                  </div>
+                )}
+                <MessageList
+                  messages={messages}
+                  sending={chat.sending}
+                  hasOlder={chat.hasOlder}
+                  loadingOlder={chat.loadingOlder}
+                  onLoadOlder={() => void chat.loadOlder()}
+                  onCopy={onCopy}
+                  onRegenerate={chat.regenerate}
+                  onRetry={chat.retry}
+                  onShare={onShare}
+                  onVote={onVote}
+                  onAsk={chat.send}
+                  failure={lastFailed ? [error, chat.errorDetail].filter(Boolean).join('：') || null : null}
+                  renderActions={safety ? renderActions : undefined}
+                  crisisAction={crisisAction}
+                />
+                {error && !lastFailed && (
+                  <Alert
+                    type="error"
+                    showIcon
+                    title={error}
+                    description={chat.errorDetail ?? undefined}
+                    className="chat-alert"
+                    action={
+                      !loading && !chat.sending && messages.length ? (
+                        <Button size="small" onClick={chat.retry}>
+                          重试
+                        </Button>
+                      ) : undefined
+                    }
+                  />
+                )}
+              </div>
+            </main>
+            <ScrollToEnd scroller={scroller} onClick={scrollToEnd} />
+          </div>
+          <footer className="chat-footer">
+            <ChatInput
+              sending={chat.sending}
+              disabled={loading || noSession}
+              menuDisabled={loading}
+              onSend={chat.send}
+              onStop={chat.stop}
+              onMenu={chat.openDrawer}
+              tip={<Tip disabled={loading || chat.sending || noSession} />}
+              lockedReason={deep && deep.replies_left === 0 ? '本次深度回复已用完，可查看深度总结或再次购买' : null}
             />
-          )}
-          <MessageList
-            messages={messages}
-            sending={chat.sending}
-            hasOlder={chat.hasOlder}
-            loadingOlder={chat.loadingOlder}
-            onLoadOlder={() => void chat.loadOlder()}
-            onCopy={onCopy}
-            onRegenerate={chat.regenerate}
-            renderActions={safety ? renderActions : undefined}
-            crisisAction={crisisAction}
-          />
-          {error && <Alert type="error" showIcon title={error} description={chat.errorDetail ?? undefined} className="chat-alert" />}
+          </footer>
         </div>
-      </main>
-      <footer className="chat-footer">
-        <ChatInput
-          sending={chat.sending}
-          disabled={loading || noSession}
-          menuDisabled={loading}
-          onSend={chat.send}
-          onStop={chat.stop}
-          onMenu={chat.openDrawer}
-          tip={<Tip disabled={loading || chat.sending || noSession} />}
-          lockedReason={deep && deep.replies_left === 0 ? '本次深度回复已用完，可查看深度总结或再次购买' : null}
-        />
-      </footer>
+      </div>
       <DeepSummaryModal
         open={summary.open}
         deep={deep}
@@ -199,17 +280,10 @@ export function ChatPage({
         onGenerate={() => void summary.summarize()}
       />
       {Guard && <Guard companion={!!chat.persona?.companion} request={gate} onRequestHandled={clearGate} />}
-      <HistoryDrawer
-        open={chat.drawerOpen}
-        isMobile={isMobile}
-        onClose={chat.closeDrawer}
-        sessions={chat.sessions}
-        currentId={chat.cacheKey}
-        onNew={() => void chat.createNew()}
-        onSelect={(id) => void chat.select(id)}
-        onDelete={(id) => void chat.remove(id)}
-        onRename={chat.rename}
-      />
+      <HistoryDrawer open={chat.drawerOpen} isMobile={isMobile} onClose={chat.closeDrawer} {...history} />
+      {sessionId && (
+        <ShareReplyCard target={sharing} onClose={() => setSharing(null)} persona={{ title, color: chat.persona?.color }} userId={userId} />
+      )}
     </div>
   );
 }

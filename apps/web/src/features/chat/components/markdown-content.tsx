@@ -3,6 +3,7 @@ import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { CodeBlock } from './code-block';
 
 const components: Components = {
   // Links from a model's answer open in a new tab and never carry our referrer or window handle.
@@ -10,6 +11,7 @@ const components: Components = {
   // No image from a reply is ever loaded: its address is chosen by the model, which a prompt injection can steer, and
   // fetching it would send whatever the address carries to that host (issue 12 item 12; the CSP blocks it as well).
   img: ({ alt }) => <span className="md-image-removed">{`[图片${alt ? `：${alt}` : ''}]`}</span>,
+  pre: ({ node, ...props }) => <CodeBlock node={node as never} {...props} />,
   table: ({ node: _node, ...props }) => (
     <div className="md-table-wrap">
       <table {...props} />

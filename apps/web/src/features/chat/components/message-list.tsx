@@ -1,23 +1,23 @@
 import { Button } from 'antd';
-import type { ReactNode } from 'react';
 import type { UiMessage } from '../types';
-import { MessageItem } from './message-item';
+import { FollowUpChips } from './follow-up-chips';
+import { MessageItem, type MessageActions } from './message-item';
 
-interface MessageListProps {
+interface MessageListProps extends MessageActions {
   messages: UiMessage[];
   sending: boolean;
   /** The server holds earlier messages of this session: offer to load them. */
   hasOlder?: boolean;
   loadingOlder?: boolean;
   onLoadOlder?: () => void;
-  onCopy: (m: UiMessage) => void;
-  onRegenerate: () => void;
-  renderActions?: (m: UiMessage) => ReactNode;
-  crisisAction?: ReactNode;
+  /** Why the last reply failed, when it did. */
+  failure?: string | null;
+  /** A follow-up chip tapped: sent as the next question. */
+  onAsk: (q: string) => void;
 }
 
 export function MessageList(p: MessageListProps) {
-  const { messages, sending, hasOlder, loadingOlder, onLoadOlder, onCopy, onRegenerate, renderActions, crisisAction } = p;
+  const { messages, sending, hasOlder, loadingOlder, onLoadOlder, failure, onAsk, ...actions } = p;
   const lastIndex = messages.length - 1;
   return (
     <div className="chat-messages" role="log" aria-live="polite" aria-label="对话消息">
@@ -28,17 +28,21 @@ export function MessageList(p: MessageListProps) {
           </Button>
         </div>
       )}
-      {messages.map((m, i) => (
-        <MessageItem
-          key={m.id}
-          message={m}
-          canRegenerate={!sending && i === lastIndex && m.role === 'assistant' && m.status !== 'streaming'}
-          onCopy={onCopy}
-          onRegenerate={onRegenerate}
-          renderActions={renderActions}
-          crisisAction={crisisAction}
-        />
-      ))}
+      {messages.map((m, i) => {
+        const last = i === lastIndex;
+        const chips = last && !sending && m.role === 'assistant' && m.status === 'done' ? (m.followUps ?? []) : [];
+        return (
+          <MessageItem
+            key={m.id}
+            message={m}
+            canRegenerate={!sending && last && m.role === 'assistant' && m.status !== 'streaming'}
+            failure={last ? failure : null}
+            footer={chips.length ? <FollowUpChips questions={chips} onAsk={onAsk} /> : null}
+            {...actions}
+            onRetry={last && !sending ? actions.onRetry : undefined}
+          />
+        );
+      })}
     </div>
   );
 }

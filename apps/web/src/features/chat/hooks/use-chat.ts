@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
 import { chatQueries } from '../api/chat-queries';
 import { createChat } from '../api/create-chat';
@@ -8,12 +8,13 @@ import { deleteSession } from '../api/delete-session';
 import { getSessionDetail } from '../api/get-session-detail';
 import { renameSession } from '../api/rename-session';
 import { startTurn, type Turn } from '../lib/chat-turn';
-import { nextPollDelay, withNewestPage, withOlderPage } from '../lib/history-pages';
+import { withNewestPage, withOlderPage } from '../lib/history-pages';
 import { settleFromServer } from '../lib/settle-from-server';
 import { newUuid } from '../lib/uuid';
 import { useChatStore } from '../stores/chat-store';
 import { messagesCache } from '../stores/messages-cache';
 import type { SessionItem, UiMessage } from '../types';
+import { useFollowStreaming } from './use-follow-streaming';
 
 interface Options {
   userId: string;
@@ -38,7 +39,10 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
   const sendRef = useRef<(text: string) => boolean>(() => false);
   const { message } = useFeedback();
   const queryClient = useQueryClient();
-  const persona = useQuery(chatQueries.persona(type)).data ?? null;
+  const personaQuery = useQuery(chatQueries.persona(type));
+  const persona = personaQuery.data ?? null;
+  // /chat/<a type that does not exist>: a friendly not-found, and no session is started for it.
+  const notFound = personaQuery.error instanceof ApiError && personaQuery.error.status === 404;
   const sessions = useQuery(chatQueries.sessions(userId, type)).data ?? NO_SESSIONS;
   const cacheKey = useChatStore((s) => s.cacheKey);
   const messages = useChatStore((s) => s.messages);
@@ -50,6 +54,8 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [errorDetail, setErrorDetail] = useState<string | null>(null);
+  /** The question of the turn that failed, to ask again when its reply never reached the server. */
+  const failedQuery = useRef<string | null>(null);
   const turn = useRef<Turn | null>(null);
 
   useEffect(() => useChatStore.getState().setChatType(type), [type]);
@@ -115,25 +121,29 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
     }
   }, [loadingOlder, message]);
 
-  const createNew = useCallback(async () => {
-    stop();
-    const store = useChatStore.getState();
-    store.setLoading(true);
-    try {
-      const id = await createChat(type);
-      store.setCacheKey(id);
-      store.clearChat();
-      await reloadList();
-      closeDrawer();
-      message.success('已创建新对话');
-      return id;
-    } catch {
-      message.error('创建对话失败');
-      return null;
-    } finally {
-      store.setLoading(false);
-    }
-  }, [type, stop, reloadList, closeDrawer, message]);
+  /** `announce`: only a new chat the user asked for is toasted, never one opened for them. */
+  const createNew = useCallback(
+    async (o: { announce?: boolean } = {}) => {
+      stop();
+      const store = useChatStore.getState();
+      store.setLoading(true);
+      try {
+        const id = await createChat(type);
+        store.setCacheKey(id);
+        store.clearChat();
+        await reloadList();
+        closeDrawer();
+        if (o.announce) message.success('已创建新对话');
+        return id;
+      } catch {
+        message.error('创建对话失败');
+        return null;
+      } finally {
+        store.setLoading(false);
+      }
+    },
+    [type, stop, reloadList, closeDrawer, message],
+  );
 
   const select = useCallback(
     async (sessionId: string) => {
@@ -156,17 +166,26 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
         await deleteSession(sessionId);
         messagesCache.remove(userId, sessionId);
         const store = useChatStore.getState();
-        if (store.cacheKey === sessionId) {
+        const wasCurrent = store.cacheKey === sessionId;
+        if (wasCurrent) {
           store.setCacheKey(null);
           store.clearChat();
         }
         await reloadList();
         message.success('删除成功');
+        // Never a dead screen: the next chat of this persona opens, or a new one when none is left.
+        if (wasCurrent) {
+          const next = queryClient.getQueryData(chatQueries.sessions(userId, type).queryKey)?.find((s) => s.session_id !== sessionId);
+          if (next) {
+            useChatStore.getState().setCacheKey(next.session_id);
+            await loadMessages(next.session_id);
+          } else await createNew();
+        }
       } catch {
         message.error('删除失败');
       }
     },
-    [userId, stop, reloadList, message],
+    [userId, type, queryClient, stop, reloadList, loadMessages, createNew, message],
   );
 
   /** A paid order's deep session: open it at once (issue 14), with the list refreshed to show it. */
@@ -204,10 +223,12 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
     async (req: { type: string; query: string; key: string; regenerate?: boolean }) => {
       setSending(true);
       setErrorDetail(null);
+      failedQuery.current = null;
       useChatStore.getState().setError(null);
       const current = startTurn(req, {
         onUnauthorized,
         onFailure: (toast, detail) => {
+          if (!req.regenerate) failedQuery.current = req.query;
           setErrorDetail(detail);
           message.error(toast);
         },
@@ -261,6 +282,21 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
     void run({ type, query: '', key: sessionId, regenerate: true });
   }, [run, type]);
 
+  /**
+   * 重试 of a failed reply: a reply the server holds is generated again; one that never reached it (refused before
+   * the stream began) has its question asked again.
+   */
+  const retry = useCallback(() => {
+    const { messages: current } = useChatStore.getState();
+    const last = current.at(-1);
+    if (turn.current) return;
+    if (last?.role === 'assistant' && last.id.startsWith('o')) return regenerate();
+    const query = failedQuery.current;
+    if (!query) return;
+    if (last?.role === 'assistant' && current.at(-2)?.role === 'user') useChatStore.getState().setMessages(current.slice(0, -2));
+    send(query);
+  }, [regenerate, send]);
+
   // On load and whenever the user or the persona changes: pick a session from the list, or start a new one.
   const started = useRef<string | null>(null);
   useEffect(() => {
@@ -269,6 +305,16 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
     if (started.current === key) return;
     started.current = key;
     void (async () => {
+      // An unknown type starts nothing (the page shows a not-found); another persona's session is not kept on screen.
+      const known = await queryClient.fetchQuery(chatQueries.persona(type)).then(
+        () => true,
+        (err: unknown) => !(err instanceof ApiError && err.status === 404),
+      );
+      if (started.current !== key) return;
+      if (!known) {
+        useChatStore.getState().clearChat();
+        return;
+      }
       // A session made elsewhere (issue #15) may be newer than a cached list: open it by id, then ask its first question.
       if (openSession) {
         const store = useChatStore.getState();
@@ -295,28 +341,14 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
         }
       }
       if (!list) message.warning('加载历史记录失败，已创建新对话');
+      // Opening a persona for the first time needs a session, but the user did nothing: no toast.
       await createNew();
     })();
     // openSession and firstQuestion are read once, at the start for this user and persona.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, type, queryClient, loadMessages, createNew, message]);
 
-  // A reply still 'streaming' on the server (a refresh mid-reply, another tab) is followed until it settles: soon
-  // while it grows, less and less often while it does not (its process may have died; the server then reports it
-  // stopped after CHAT_STALE_REPLY_MS, which ends this).
-  const last = messages.at(-1);
-  const poll = useRef({ delay: 1000, content: '' });
-  useEffect(() => {
-    if (sending || last?.status !== 'streaming' || !cacheKey) {
-      poll.current = { delay: 1000, content: '' };
-      return;
-    }
-    const p = poll.current;
-    p.delay = nextPollDelay(p.delay, last.content !== p.content);
-    p.content = last.content;
-    const t = setTimeout(() => void loadMessages(cacheKey, { quiet: true }), p.delay);
-    return () => clearTimeout(t);
-  }, [sending, last, cacheKey, loadMessages]);
+  useFollowStreaming({ sending, last: messages.at(-1), cacheKey, reload: loadMessages });
 
   useEffect(() => {
     if (!sending && cacheKey && messages.length) messagesCache.put(userId, cacheKey, messages);
@@ -334,6 +366,8 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
 
   return {
     persona,
+    notFound,
+    retry,
     sessions,
     cacheKey,
     messages,

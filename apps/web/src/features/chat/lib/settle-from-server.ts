@@ -20,11 +20,22 @@ export async function settleFromServer(userId: string, sessionId: string) {
       await new Promise((r) => setTimeout(r, 300));
       continue;
     }
-    const shown = withNewestPage(store.messages, loaded);
+    const shown = withNewestPage(store.messages, keepFailure(store.messages, loaded));
     store.setMessages(shown);
     store.setDeep(page.deep);
     if (shown.length === loaded.length) store.setHasOlder(page.hasOlder);
     messagesCache.put(userId, sessionId, shown);
     return;
   }
+}
+
+/**
+ * A reply this tab gave up on (its timeout) reaches the server as a disconnect, which stores it as stopped: on screen
+ * it stays failed, so the tag and the failure notice say the same thing.
+ */
+export function keepFailure<T extends { order: number; status: string }>(local: T[], loaded: T[]): T[] {
+  const mine = local.at(-1);
+  const theirs = loaded.at(-1);
+  if (mine?.status !== 'error' || theirs?.status !== 'aborted' || theirs.order !== mine.order) return loaded;
+  return [...loaded.slice(0, -1), { ...theirs, status: 'error' }];
 }

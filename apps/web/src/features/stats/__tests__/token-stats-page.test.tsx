@@ -1,22 +1,34 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
 import { TokenStatsPage } from '../components/token-stats-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+/** The reply-votes card asks on its own; fetchMock sees only the token queries. */
+const votes = vi.fn(async () => json(200, { success: true, message: '成功', data: { up: 7, down: 2, replies_voted: 8 } }));
+
+beforeEach(() =>
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input).includes('/stats/votes') ? votes() : fetchMock(input, init),
+  ),
+);
 afterEach(() => {
   fetchMock.mockReset();
+  votes.mockClear();
   vi.unstubAllGlobals();
 });
 
 const renderPage = (isAdmin: boolean) =>
   render(
     <AppProvider>
-      <TokenStatsPage isAdmin={isAdmin} />
+      <QueryClientProvider client={createQueryClient()}>
+        <TokenStatsPage isAdmin={isAdmin} />
+      </QueryClientProvider>
     </AppProvider>,
   );
 
@@ -25,6 +37,13 @@ describe('token statistics page', () => {
     renderPage(false);
     expect(screen.getByText('仅管理员可以查看令牌统计')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the likes and dislikes of replies over every user', async () => {
+    renderPage(true);
+    const card = await screen.findByTestId('reply-votes');
+    await vi.waitFor(() => expect(card.textContent).toContain('7'));
+    expect(card.textContent).toMatch(/点赞7.*点踩2.*被评价的回复8/);
   });
 
   it('warns when both fields are empty after trimming', async () => {

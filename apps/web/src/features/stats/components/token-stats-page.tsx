@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
 import { getTokenUsage } from '../api/get-token-usage';
+import { ReplyVotesCard } from './reply-votes-card';
 import { TokenUsageCards } from './token-usage-cards';
 import { TokenUsageTable } from './token-usage-table';
 
@@ -89,6 +90,7 @@ export function TokenStatsPage({ isAdmin }: { isAdmin: boolean }) {
       {error && <Alert type="error" showIcon title={error} style={{ marginTop: 16 }} />}
       <TokenUsageCards usage={usage} />
       <TokenUsageTable usage={usage} loading={loading} />
+      <ReplyVotesCard />
     </div>
   );
 }
