@@ -53,6 +53,8 @@ export const chatNewBody = z.object({
   key: z.string().max(64).optional().nullable(),
   /** A saved chart (or a year or month of it) or a 合婚 pairing to ground the session in (issue #15). */
   grounding: chatGrounding.optional(),
+  /** 无痕对话: not listed, not searched, no memory; deleted when closed or left idle (issue #16). */
+  private: z.boolean().optional().default(false),
 });
 export type ChatNewBody = z.input<typeof chatNewBody>;
 export const chatNewResponse = envelope(z.object({ session_id: z.string(), session_name: z.string().nullable() })).extend({
@@ -90,6 +92,8 @@ export const chatFinal = z.object({
   safety: safetyInfo,
   /** After a deep reply: what is left once this one is counted (a completed reply counts, a failed or stopped one not). */
   deep: deepTurnInfo.nullable().optional(),
+  /** used: the reply's context carried the user's memory (参考了你的记忆); saved: a 记住… request stored now. */
+  memory: z.object({ used: z.boolean(), saved: z.string().nullable() }).optional(),
 });
 export type ChatFinal = z.infer<typeof chatFinal>;
 export const chatResponse = envelope(chatFinal);
@@ -155,6 +159,8 @@ export const chatMessage = z.object({
   model: z.string().nullable(),
   tokens: z.number().int(),
   tokens_estimated: z.boolean(),
+  /** The reply's context carried the user's long-term memory. */
+  memory_used: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 /** The paid deep service a session belongs to (深度服务): replies left, and its saved 深度总结. */
@@ -179,6 +185,8 @@ export const sessionDetail = z.object({
   has_more: z.boolean(),
   /** Set on a deep-service session, null on a free one. */
   deep: deepSessionInfo.nullable().optional(),
+  /** A 无痕对话 (private chat). */
+  private: z.boolean().optional(),
 });
 export type SessionDetail = z.infer<typeof sessionDetail>;
 /** Each message once, under data (it used to be repeated at the top level). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
+import { createMemoryServices, registerMemoryRoutes } from '../memory/module';
 import { cacheRoutes } from './cache-routes';
 import { createDeepRepository } from './deep-repository';
 import { createDeepSummaries } from './deep-summary';
@@ -8,6 +9,8 @@ import { createPersonaResolver } from './personas/resolve';
 import { createGroundingRepository } from './grounding-repository';
 import { createChatRepository } from './repository';
 import { chatRoutes } from './routes';
+import { createSearchRepository } from './search-repository';
+import { searchRoutes } from './search-routes';
 import { createSessionGrounding } from './session-grounding';
 import { createChatService } from './service';
 import { statsRoutes } from './stats-routes';
@@ -15,7 +18,7 @@ import { loadTokenizer } from './tokens';
 import { createActiveTurns, createTurnRunner } from './turn';
 import { createTurnRepository } from './turn-repository';
 
-/** Registers the chat feature under /api: /chat/*, /cache/* (history) and /stats/token-usage. */
+/** Registers the chat feature under /api: /chat/*, /cache/* (history), /stats/token-usage, and /memory/* (ADR 025). */
 export async function registerChatModule(api: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const config = ctx.config.chat;
   const llm = createLlmProvider(config);
@@ -46,6 +49,7 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
     now: ctx.now,
     log: ctx.log,
   });
+  const memory = createMemoryServices(ctx, { llm, tokenizer, resolvePersona });
   const turns = createTurnRunner({
     turns: createTurnRepository(ctx.database),
     llm,
@@ -57,6 +61,10 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
     config,
     now: ctx.now,
     log: ctx.log,
+    memory: {
+      read: (userId, sessionId, kind) => memory.memory.forTurn(userId, sessionId, kind),
+      remember: (userId, sessionId, kind, question) => memory.memory.rememberExplicit(userId, sessionId, kind, question),
+    },
   });
   ctx.log.info({ provider: llm.provider, model: llm.model }, 'chat: language model provider');
   ctx.metrics.liveStreamsFrom(active.count);
@@ -72,6 +80,8 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
   await api.register(chatRoutes, { chat, turns, summaries, heartbeatMs: config.heartbeatMs, perMinute: config.ratePerMinute });
   await api.register(cacheRoutes, { chat, savePerMinute: config.savePerMinute });
   await api.register(statsRoutes, { chat });
+  await api.register(searchRoutes, { search: createSearchRepository(ctx.database), perMinute: config.ratePerMinute * 2 });
+  await registerMemoryRoutes(api, memory);
 }
 
 const settleWithin = (p: Promise<void>, ms: number) =>

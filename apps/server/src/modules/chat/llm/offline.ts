@@ -26,6 +26,8 @@ export function createOfflineProvider(o: { chunkDelayMs: number }): LlmProvider 
 
 export function offlineReply(req: Pick<LlmRequest, 'messages' | 'persona'>): string {
   if (req.persona.mode === 'summary') return offlineSummary(req);
+  // No model, no guesses about the user: the memory job keeps only what the user asked it to (记住…).
+  if (req.persona.mode === 'memory') return '[]';
   const question =
     [...req.messages]
       .reverse()

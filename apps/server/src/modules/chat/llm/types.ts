@@ -24,7 +24,7 @@ export interface LlmRequest {
   /** Aborting it must cancel the upstream HTTP request. */
   signal: AbortSignal;
   /** Lets the offline adapter answer in the persona's voice; real models read the system prompt instead. */
-  persona: { key: string; title: string; focus: readonly string[]; crisis: boolean; mode?: 'chat' | 'deep' | 'summary' };
+  persona: { key: string; title: string; focus: readonly string[]; crisis: boolean; mode?: 'chat' | 'deep' | 'summary' | 'memory' };
 }
 
 export interface LlmProvider {
