@@ -62,7 +62,7 @@ export function snippet(content: string, terms: string[]): { snippet: string; hi
   const merged: [number, number][] = [];
   for (const h of highlights) {
     const last = merged.at(-1);
-    if (last && h[0] <= last[1]) last[1] = Math.max(last[1], h[1]);
+    if (last && h[0] < last[1]) last[1] = Math.max(last[1], h[1]);
     else merged.push([h[0], h[1]]);
   }
   return { snippet: out, highlights: merged };
