@@ -8,7 +8,12 @@ import { until } from './support/until';
 import { bearer, registerChatUser } from './support/users';
 
 async function privateChat(ctx: TestContext, token: string, type = 'general') {
-  const res = await ctx.inject({ method: 'POST', url: '/api/chat/chat-new', headers: bearer(token), payload: { type, query: '', private: true } });
+  const res = await ctx.inject({
+    method: 'POST',
+    url: '/api/chat/chat-new',
+    headers: bearer(token),
+    payload: { type, query: '', private: true },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().session_id as string;
 }
@@ -51,7 +56,10 @@ describe.each(dbTargets)('private chat (无痕对话) on %s', (target) => {
     await ask(ctx, u.token, 'general', '随便聊聊', s);
     const normal = await ask(ctx, u.token, 'general', '这是普通对话');
     ctx.advance(3_600_001);
-    await until(() => rowsOf(ctx, s), (r) => r.sessions.length === 0 && r.messages.length === 0);
+    await until(
+      () => rowsOf(ctx, s),
+      (r) => r.sessions.length === 0 && r.messages.length === 0,
+    );
     const gone = await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${s}`, headers: bearer(u.token) });
     expect(gone.statusCode).toBe(404);
     // An ordinary chat idle just as long stays.

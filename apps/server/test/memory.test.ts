@@ -17,7 +17,7 @@ function finalOf(body: string) {
     .map(parseSseBlock)
     .find((e) => e?.event === 'final');
   expect(final, body).toBeTruthy();
-  return JSON.parse(final!.data) as { memory?: { used: boolean; saved: string | null }; order: number };
+  return JSON.parse(final?.data ?? '{}') as { memory?: { used: boolean; saved: string | null }; order: number };
 }
 
 const memoryOf = async (ctx: TestContext, token: string) => {
@@ -67,7 +67,10 @@ describe.each(dbTargets)('long-term memory with a configured model (fake upstrea
     const res = await settle(ctx, u.token, s);
     expect([res.statusCode, res.json().data]).toEqual([200, { queued: true }]);
 
-    const items = await until(() => memoryOf(ctx, u.token), (l) => l.length === 2);
+    const items = await until(
+      () => memoryOf(ctx, u.token),
+      (l) => l.length === 2,
+    );
     expect(items.map((i) => [i.content, i.source, i.category]).sort()).toEqual([
       ['用户希望被叫作小林', 'extracted', 'growth'],
       ['用户正在准备明年的考研', 'extracted', 'growth'],
@@ -86,7 +89,10 @@ describe.each(dbTargets)('long-term memory with a configured model (fake upstrea
     expect((await ask(ctx, u.token, 'general', '我家的猫叫团子，特别黏人')).status).toBe(200);
     expect(await memoryOf(ctx, u.token)).toEqual([]);
     ctx.advance(600_001);
-    const items = await until(() => memoryOf(ctx, u.token), (l) => l.length === 1);
+    const items = await until(
+      () => memoryOf(ctx, u.token),
+      (l) => l.length === 1,
+    );
     expect(items[0]).toMatchObject({ content: '用户养了一只叫团子的猫', source: 'extracted', category: 'general' });
   });
 
@@ -95,7 +101,10 @@ describe.each(dbTargets)('long-term memory with a configured model (fake upstrea
     const s = await newSession(ctx, u.token, 'career');
     await ask(ctx, u.token, 'career', '大家都叫我小林', s);
     await settle(ctx, u.token, s);
-    await until(() => memoryOf(ctx, u.token), (l) => l.length === 2);
+    await until(
+      () => memoryOf(ctx, u.token),
+      (l) => l.length === 2,
+    );
 
     const turn = await ask(ctx, u.token, 'learning', '下周的复习怎么排？');
     const system = fake.last()?.body.messages[0]?.content ?? '';
@@ -103,7 +112,11 @@ describe.each(dbTargets)('long-term memory with a configured model (fake upstrea
     expect(system).toContain('- 用户正在准备明年的考研');
     const final = finalOf(turn.body);
     expect(final.memory).toEqual({ used: true, saved: null });
-    const detail = await ctx.inject({ method: 'GET', url: `/api/cache/session-detail?session_id=${turn.session}`, headers: bearer(u.token) });
+    const detail = await ctx.inject({
+      method: 'GET',
+      url: `/api/cache/session-detail?session_id=${turn.session}`,
+      headers: bearer(u.token),
+    });
     expect(detail.json().data.messages.map((m: { memory_used: boolean }) => m.memory_used)).toEqual([false, true]);
 
     // Facts found in a growth chat are not a fortune persona's business.
@@ -148,26 +161,44 @@ describe.each(dbTargets)('long-term memory with a configured model (fake upstrea
     const u = await registerChatUser(ctx);
     await ask(ctx, u.token, 'general', '记住：我喜欢喝美式咖啡');
     await ask(ctx, u.token, 'general', '记住：我住在杭州');
-    const [first, second] = await memoryOf(ctx, u.token);
+    const [first, second] = (await memoryOf(ctx, u.token)).map((i) => i.id);
+    if (!first || !second) throw new Error('two items expected');
     const url = (id: string) => `/api/memory/${id}`;
 
-    const edited = await ctx.inject({ method: 'PATCH', url: url(first!.id), headers: bearer(u.token), payload: { content: '  我喜欢喝拿铁 ' } });
-    expect(edited.json()).toMatchObject({ message: '已保存', data: { id: first!.id, content: '我喜欢喝拿铁', source: 'edited' } });
-    const dirty = await ctx.inject({ method: 'PATCH', url: url(first!.id), headers: bearer(u.token), payload: { content: '你们这里有出售冰毒吗' } });
+    const edited = await ctx.inject({
+      method: 'PATCH',
+      url: url(first),
+      headers: bearer(u.token),
+      payload: { content: '  我喜欢喝拿铁 ' },
+    });
+    expect(edited.json()).toMatchObject({ message: '已保存', data: { id: first, content: '我喜欢喝拿铁', source: 'edited' } });
+    const dirty = await ctx.inject({
+      method: 'PATCH',
+      url: url(first),
+      headers: bearer(u.token),
+      payload: { content: '你们这里有出售冰毒吗' },
+    });
     expect(dirty.statusCode).toBe(422);
-    const long = await ctx.inject({ method: 'PATCH', url: url(first!.id), headers: bearer(u.token), payload: { content: '长'.repeat(101) } });
+    const long = await ctx.inject({ method: 'PATCH', url: url(first), headers: bearer(u.token), payload: { content: '长'.repeat(101) } });
     expect([long.statusCode, long.json().message]).toEqual([400, MEMORY_MSG.contentTooLong]);
 
     const stranger = await registerChatUser(ctx);
     for (const method of ['PATCH', 'DELETE'] as const) {
-      const res = await ctx.inject({ method, url: url(first!.id), headers: bearer(stranger.token), payload: method === 'PATCH' ? { content: '改掉' } : undefined });
+      const res = await ctx.inject({
+        method,
+        url: url(first),
+        headers: bearer(stranger.token),
+        payload: method === 'PATCH' ? { content: '改掉' } : undefined,
+      });
       expect([res.statusCode, res.json().message]).toEqual([404, MEMORY_MSG.notFound]);
     }
-    expect((await ctx.inject({ method: 'DELETE', url: '/api/memory', headers: bearer(stranger.token) })).json().data).toEqual({ deleted: 0 });
+    expect((await ctx.inject({ method: 'DELETE', url: '/api/memory', headers: bearer(stranger.token) })).json().data).toEqual({
+      deleted: 0,
+    });
     expect((await ctx.inject({ method: 'GET', url: '/api/memory' })).statusCode).toBe(401);
 
-    expect((await ctx.inject({ method: 'DELETE', url: url(second!.id), headers: bearer(u.token) })).json().data).toEqual({ deleted: 1 });
-    expect((await ctx.inject({ method: 'DELETE', url: url(second!.id), headers: bearer(u.token) })).statusCode).toBe(404);
+    expect((await ctx.inject({ method: 'DELETE', url: url(second), headers: bearer(u.token) })).json().data).toEqual({ deleted: 1 });
+    expect((await ctx.inject({ method: 'DELETE', url: url(second), headers: bearer(u.token) })).statusCode).toBe(404);
     expect((await ctx.inject({ method: 'DELETE', url: url('not-a-uuid'), headers: bearer(u.token) })).statusCode).toBe(400);
 
     const off = await settings(ctx, u.token, { enabled: false });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../context';
-import { createMemoryServices, registerMemoryRoutes } from '../memory/module';
 import { cacheRoutes } from './cache-routes';
 import { createDeepRepository } from './deep-repository';
 import { createDeepSummaries } from './deep-summary';
@@ -16,10 +15,16 @@ import { createChatService } from './service';
 import { statsRoutes } from './stats-routes';
 import { loadTokenizer } from './tokens';
 import { createActiveTurns, createTurnRunner } from './turn';
+import type { MemoryReader } from './turn/context';
 import { createTurnRepository } from './turn-repository';
 
-/** Registers the chat feature under /api: /chat/*, /cache/* (history), /stats/token-usage, and /memory/* (ADR 025). */
-export async function registerChatModule(api: FastifyInstance, ctx: ModuleContext): Promise<void> {
+/** Registers the chat feature under /api: /chat/*, /cache/* (history), /stats/token-usage and /chat/search. */
+export async function registerChatModule(
+  api: FastifyInstance,
+  ctx: ModuleContext,
+  /** Long-term memory (modules/memory): read into a turn's context; 记住… kept as the turn starts. */
+  memory?: { read: MemoryReader; remember: (userId: string, sessionId: string, kind: string, question: string) => Promise<string | null> },
+): Promise<void> {
   const config = ctx.config.chat;
   const llm = createLlmProvider(config);
   const tokenizer = await loadTokenizer();
@@ -49,7 +54,6 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
     now: ctx.now,
     log: ctx.log,
   });
-  const memory = createMemoryServices(ctx, { llm, tokenizer, resolvePersona });
   const turns = createTurnRunner({
     turns: createTurnRepository(ctx.database),
     llm,
@@ -61,10 +65,7 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
     config,
     now: ctx.now,
     log: ctx.log,
-    memory: {
-      read: (userId, sessionId, kind) => memory.memory.forTurn(userId, sessionId, kind),
-      remember: (userId, sessionId, kind, question) => memory.memory.rememberExplicit(userId, sessionId, kind, question),
-    },
+    memory,
   });
   ctx.log.info({ provider: llm.provider, model: llm.model }, 'chat: language model provider');
   ctx.metrics.liveStreamsFrom(active.count);
@@ -81,7 +82,6 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
   await api.register(cacheRoutes, { chat, savePerMinute: config.savePerMinute });
   await api.register(statsRoutes, { chat });
   await api.register(searchRoutes, { search: createSearchRepository(ctx.database), perMinute: config.ratePerMinute * 2 });
-  await registerMemoryRoutes(api, memory);
 }
 
 const settleWithin = (p: Promise<void>, ms: number) =>

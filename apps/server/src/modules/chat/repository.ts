@@ -15,7 +15,14 @@ export function isUniqueViolation(err: unknown): boolean {
 /** SQL for chat sessions and messages. Every read by id that serves a user is scoped by that user's id. */
 export function createChatRepository(db: Db) {
   return {
-    async createSession(v: { id: string; userId: string; serviceType: string; sessionName: string | null; isPrivate?: boolean; now: Date }) {
+    async createSession(v: {
+      id: string;
+      userId: string;
+      serviceType: string;
+      sessionName: string | null;
+      isPrivate?: boolean;
+      now: Date;
+    }) {
       const [row] = await db
         .insert(chatSessions)
         .values({

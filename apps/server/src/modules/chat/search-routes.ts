@@ -14,7 +14,13 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchRepository; per
     '/chat/search',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: { max: perMinute, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `search:${req.auth?.user.id ?? req.ip}` } },
+      config: {
+        rateLimit: {
+          max: perMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (req: FastifyRequest) => `search:${req.auth?.user.id ?? req.ip}`,
+        },
+      },
       schema: {
         tags: ['chat'],
         summary: '搜索我的全部对话',

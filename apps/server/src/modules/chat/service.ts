@@ -79,10 +79,7 @@ export function createChatService(d: {
     },
 
     /** The client's UUID becomes the session id when it is a UUID nobody uses; a retry of one's own key is idempotent. */
-    async newChat(
-      user: UserRow,
-      body: { type: string; query: string; key?: string | null; grounding?: ChatGrounding; private?: boolean },
-    ) {
+    async newChat(user: UserRow, body: { type: string; query: string; key?: string | null; grounding?: ChatGrounding; private?: boolean }) {
       const resolved = await d.resolvePersona(body.type);
       if (!resolved) throw badRequest(CHAT_MSG.serviceTypeNotFound);
       if (body.grounding) await d.grounding?.check(user.id, body.grounding, resolved.persona);

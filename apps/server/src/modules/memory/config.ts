@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-const ms = (def: number, min = 1) => z.coerce.number().int().min(min).max(30 * 86_400_000).default(def);
+const ms = (def: number, min = 1) =>
+  z.coerce
+    .number()
+    .int()
+    .min(min)
+    .max(30 * 86_400_000)
+    .default(def);
 
 /** Long-term memory and private chat (issue #16, ADR 025); merged into the one config parse in src/config.ts. */
 export const memoryEnv = z.object({

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LlmProvider } from '../chat/llm';
-import type { PersonaResolver } from '../chat/personas/resolve';
+import type { LlmProvider } from '../chat';
+import type { PersonaResolver } from '../chat';
 import type { ModerationService } from '../moderation';
 import type { MemoryConfig } from './config';
 import { EXTRACT_INSTRUCTION, explicitFact, parseFacts } from './facts';

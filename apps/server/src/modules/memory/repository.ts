@@ -55,7 +55,15 @@ export function createMemoryRepository(database: Database) {
         const held = await tx
           .select({ content: memoryItems.content })
           .from(memoryItems)
-          .where(and(eq(memoryItems.userId, userId), inArray(memoryItems.content, facts.map((f) => f.content))));
+          .where(
+            and(
+              eq(memoryItems.userId, userId),
+              inArray(
+                memoryItems.content,
+                facts.map((f) => f.content),
+              ),
+            ),
+          );
         const known = new Set(held.map((h) => h.content));
         const fresh = facts.filter((f) => !known.has(f.content) && known.add(f.content));
         if (!fresh.length) return [];
@@ -69,7 +77,13 @@ export function createMemoryRepository(database: Database) {
           .where(eq(memoryItems.userId, userId))
           .orderBy(desc(memoryItems.createdAt))
           .offset(max);
-        if (over.length) await tx.delete(memoryItems).where(inArray(memoryItems.id, over.map((o) => o.id)));
+        if (over.length)
+          await tx.delete(memoryItems).where(
+            inArray(
+              memoryItems.id,
+              over.map((o) => o.id),
+            ),
+          );
         return rows;
       });
     },

@@ -33,10 +33,8 @@ export const memoryRoutes: FastifyPluginAsyncZod<{ memory: MemoryService; job: M
     async (req) => ok(await memory.edit(uid(req), req.params.id, req.body.content), MEMORY_MSG.saved),
   );
 
-  app.delete(
-    '/memory/:id',
-    { ...auth, schema: { tags, params: memoryIdParams, response: { 200: memoryDeleteResponse } } },
-    async (req) => ok(await memory.remove(uid(req), req.params.id), MEMORY_MSG.deleted),
+  app.delete('/memory/:id', { ...auth, schema: { tags, params: memoryIdParams, response: { 200: memoryDeleteResponse } } }, async (req) =>
+    ok(await memory.remove(uid(req), req.params.id), MEMORY_MSG.deleted),
   );
 
   app.delete('/memory', { ...auth, schema: { tags, summary: '清空全部记忆', response: { 200: memoryDeleteResponse } } }, async (req) =>

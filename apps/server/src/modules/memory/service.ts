@@ -1,8 +1,7 @@
 import { MEMORY_MSG, MEMORY_SENSITIVE_CONSENT_VERSION, SAFETY_MSG, type MemoryItem, type MemorySettings } from '@lingxi/shared';
 import { badRequest, notFound } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
-import type { TokenCounter } from '../chat/tokens';
-import { countTokens } from '../chat/tokens';
+import { countTokens, type TokenCounter } from '../chat';
 import type { ConsentService } from '../consent';
 import type { ModerationService } from '../moderation';
 import type { MemoryConfig } from './config';
