@@ -10,6 +10,10 @@ export interface UiMessage {
   timestamp: string;
   status: MessageStatus | 'pending';
   crisis: boolean;
+  /** The reply's context carried the user's long-term memory (参考了你的记忆). */
+  memoryUsed?: boolean;
+  /** This turn's 记住… request, kept by the server as the turn started (shown under the reply). */
+  remembered?: string | null;
 }
 
 export interface SessionItem {

@@ -1,17 +1,20 @@
-import type { OrderDetail } from '@lingxi/shared';
+import type { ChatSearchHit, OrderDetail } from '@lingxi/shared';
 import { Alert } from 'antd';
 import { AI_COPY_SUFFIX } from '@lingxi/shared/rules';
-import { useCallback, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { config } from '@/config/env';
-import { paths } from '@/config/paths';
+import { chatHref, paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useFeedback } from '@/lib/feedback';
 import { copyText } from '../lib/copy-text';
 import { useChat } from '../hooks/use-chat';
 import { useDeepSummary } from '../hooks/use-deep-summary';
+import { requestJump, useJumpToMessage } from '../hooks/use-jump-to-message';
 import { useKeyboardViewport } from '../hooks/use-keyboard-viewport';
+import { useLeaveSession } from '../hooks/use-leave-session';
+import { usePrivateChat } from '../hooks/use-private-chat';
 import type { UiMessage } from '../types';
 import '../chat.css';
 import { ChatHeader } from './chat-header';
@@ -20,7 +23,9 @@ import { DeepBanner } from './deep-banner';
 import { DeepSummaryModal } from './deep-summary-modal';
 import { EmptyChat } from './empty-chat';
 import { HistoryDrawer } from './history-drawer';
+import { HistorySearch } from './history-search';
 import { MessageList } from './message-list';
+import { PrivateChatBanner, PrivateChatButton } from './private-chat';
 import { TipButton } from './tip-button';
 
 /** Spec §2: the first built-in type, when neither the route nor a prop names one. */
@@ -44,6 +49,10 @@ export interface ChatPageProps {
   /** Open this session at once and ask this question in it first (a chart's "让AI解读", issue #15). */
   openSession?: string | null;
   firstQuestion?: string | null;
+  /** The user left a session (another opened, the page left): the memory feature reads it now (issue #16). */
+  onLeaveSession?: (sessionId: string) => void;
+  /** The memory feature's one-time notice that memory is on, shown above an ordinary chat. */
+  memoryNotice?: ReactNode;
 }
 
 export interface DeepOfferSlotProps {
@@ -72,6 +81,8 @@ export function ChatPage({
   safety,
   openSession,
   firstQuestion,
+  onLeaveSession,
+  memoryNotice,
 }: ChatPageProps) {
   const params = useParams<{ type?: string }>();
   const type = params.type || typeProp || FIRST_BUILT_IN_TYPE;
@@ -112,6 +123,28 @@ export function ChatPage({
   }, [messages, scrollToEnd]);
   const keyboardHeight = useKeyboardViewport(isMobile, scrollToEnd);
 
+  // Issue #16: private chat, leaving a session (memory), and a search hit opened at its message.
+  const priv = usePrivateChat({ userId, type, cacheKey: chat.cacheKey, stop: chat.stop });
+  useLeaveSession(chat.cacheKey, onLeaveSession);
+  const lookAgain = useJumpToMessage({ ...chat, scroller });
+  const { select, closeDrawer, createNew } = chat;
+  const openHit = useCallback(
+    (hit: ChatSearchHit) => {
+      requestJump(hit.session_id, hit.order);
+      closeDrawer();
+      if (hit.service_type !== type) void navigate(`${chatHref(hit.service_type)}?session=${encodeURIComponent(hit.session_id)}`);
+      else if (hit.session_id !== chat.cacheKey) void select(hit.session_id);
+      else lookAgain();
+    },
+    [type, chat.cacheKey, navigate, select, closeDrawer, lookAgain],
+  );
+  const endPrivate = useCallback(() => {
+    priv.end();
+    const next = chat.sessions[0];
+    if (next) void select(next.session_id);
+    else void createNew();
+  }, [priv, chat.sessions, select, createNew]);
+
   const onCopy = useCallback(
     (m: UiMessage) => {
       // Labelling rules: copied AI text carries its label too.
@@ -135,7 +168,12 @@ export function ChatPage({
   const title = chat.persona?.title ?? '';
   return (
     <div className="chat-page" style={keyboardHeight ? { height: keyboardHeight } : undefined}>
-      <ChatHeader title={title} productName={config.productName} onBack={() => navigate(paths.home)} />
+      <ChatHeader
+        title={title}
+        productName={config.productName}
+        onBack={() => navigate(paths.home)}
+        extra={<PrivateChatButton active={priv.active} disabled={loading || chat.sending} onStart={() => void priv.start()} />}
+      />
       {deep ? (
         <DeepBanner
           deep={deep}
@@ -148,6 +186,7 @@ export function ChatPage({
       ) : null}
       <main className="chat-body" ref={scroller}>
         <div className="chat-body-inner">
+          {priv.active ? <PrivateChatBanner onEnd={endPrivate} /> : memoryNotice}
           {messages.length === 0 && !loading && !noSession && (
             <EmptyChat
               persona={chat.persona}
@@ -209,6 +248,7 @@ export function ChatPage({
         onSelect={(id) => void chat.select(id)}
         onDelete={(id) => void chat.remove(id)}
         onRename={chat.rename}
+        search={(list) => <HistorySearch onOpen={openHit}>{list}</HistorySearch>}
       />
     </div>
   );

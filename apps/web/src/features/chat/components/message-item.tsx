@@ -4,6 +4,7 @@ import { memo, type ReactNode } from 'react';
 import type { UiMessage } from '../types';
 import { CrisisCard } from './crisis-card';
 import { MarkdownContent } from './markdown-content';
+import { MemoryHint } from './memory-hint';
 
 interface MessageItemProps {
   message: UiMessage;
@@ -35,7 +36,7 @@ export const MessageItem = memo(function MessageItem({
 }: MessageItemProps) {
   if (m.role === 'user') {
     return (
-      <div className="chat-msg chat-msg-user" data-testid="message-user">
+      <div className="chat-msg chat-msg-user" data-testid="message-user" data-order={m.order}>
         <div className="chat-bubble chat-bubble-user">{m.content}</div>
       </div>
     );
@@ -43,7 +44,7 @@ export const MessageItem = memo(function MessageItem({
   const tag = STATUS_TAG[m.status];
   const waiting = m.status === 'pending' || (m.status === 'streaming' && !m.content);
   return (
-    <div className="chat-msg chat-msg-ai" data-testid="message-assistant" data-status={m.status}>
+    <div className="chat-msg chat-msg-ai" data-testid="message-assistant" data-status={m.status} data-order={m.order}>
       <div className="chat-avatar" aria-hidden>
         <RobotOutlined />
       </div>
@@ -70,6 +71,7 @@ export const MessageItem = memo(function MessageItem({
             AI 生成
           </Tag>
           {tag && <Tag color={tag.color}>{tag.text}</Tag>}
+          {(m.memoryUsed || m.remembered) && <MemoryHint used={!!m.memoryUsed} remembered={m.remembered ?? null} />}
           {!waiting && m.content && (
             <Tooltip title="复制">
               <Button size="small" type="text" icon={<CopyOutlined />} onClick={() => onCopy(m)} aria-label="复制" />

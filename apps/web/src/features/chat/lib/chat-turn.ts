@@ -57,7 +57,13 @@ export function startTurn(req: StreamRequest, handlers: TurnHandlers): Turn {
       // A synthesised final (spec §4) has empty content: keep what streamed in.
       const content = stripDisclaimer(final.content || last?.content || '');
       const status = final.status === 'blocked' ? 'blocked' : 'done';
-      store().updateLast({ content, status, crisis: final.safety?.crisis ?? last?.crisis ?? false });
+      store().updateLast({
+        content,
+        status,
+        crisis: final.safety?.crisis ?? last?.crisis ?? false,
+        memoryUsed: final.memory?.used ?? false,
+        remembered: final.memory?.saved ?? null,
+      });
       // A completed deep reply was counted in the server's final write; the count on screen follows at once.
       const deep = final.deep;
       if (deep) store().setDeep((d) => (d ? { ...d, replies_left: deep.remaining } : d));
