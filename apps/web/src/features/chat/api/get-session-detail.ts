@@ -14,7 +14,7 @@ export function toUiMessages(messages: ChatMessage[]): UiMessage[] {
     timestamp: m.timestamp,
     status: m.status,
     crisis: m.safety.crisis,
-    memoryUsed: m.memory_used ?? false,
+    ...(m.memory_used ? { memoryUsed: true } : {}),
   }));
 }
 

@@ -15,6 +15,7 @@ import { requestJump, useJumpToMessage } from '../hooks/use-jump-to-message';
 import { useKeyboardViewport } from '../hooks/use-keyboard-viewport';
 import { useLeaveSession } from '../hooks/use-leave-session';
 import { usePrivateChat } from '../hooks/use-private-chat';
+import { useChatStore } from '../stores/chat-store';
 import type { UiMessage } from '../types';
 import '../chat.css';
 import { ChatHeader } from './chat-header';
@@ -132,11 +133,16 @@ export function ChatPage({
     (hit: ChatSearchHit) => {
       requestJump(hit.session_id, hit.order);
       closeDrawer();
-      if (hit.service_type !== type) void navigate(`${chatHref(hit.service_type)}?session=${encodeURIComponent(hit.session_id)}`);
-      else if (hit.session_id !== chat.cacheKey) void select(hit.session_id);
+      if (hit.service_type !== type) {
+        // The other persona's page opens the linked session; nothing of this chat may stay on screen meanwhile.
+        chat.stop();
+        useChatStore.getState().clearChat();
+        useChatStore.getState().setCacheKey(hit.session_id);
+        void navigate(`${chatHref(hit.service_type)}?session=${encodeURIComponent(hit.session_id)}`);
+      } else if (hit.session_id !== chat.cacheKey) void select(hit.session_id);
       else lookAgain();
     },
-    [type, chat.cacheKey, navigate, select, closeDrawer, lookAgain],
+    [type, chat, navigate, select, closeDrawer, lookAgain],
   );
   const endPrivate = useCallback(() => {
     priv.end();
