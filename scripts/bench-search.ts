@@ -10,8 +10,8 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { searchTerms, snippet } from '../apps/server/src/modules/chat/search';
-import { createSearchRepository } from '../apps/server/src/modules/chat/search-repository';
+import { containsPattern, searchGrams, searchTerms, snippet } from '../apps/server/src/modules/chat/search';
+import { createSearchRepository, SEARCH_CANDIDATES_SQL, SEARCH_WALK_SQL } from '../apps/server/src/modules/chat/search-repository';
 import { freshPg } from './lib/server-process';
 
 const { values } = parseArgs({
@@ -20,6 +20,10 @@ const { values } = parseArgs({
     others: { type: 'string', default: '20000' },
     runs: { type: 'string', default: '200' },
     pg: { type: 'string' },
+    /** Skip the PGlite run (only with --pg). */
+    'pg-only': { type: 'boolean', default: false },
+    /** Print the plan of each query (EXPLAIN ANALYZE). */
+    explain: { type: 'boolean', default: false },
   },
 });
 const MESSAGES = Number(values.messages);
@@ -158,6 +162,16 @@ async function bench(label: string, db: Database) {
       for (const row of rows) snippet(row.content, terms);
     });
     worst = Math.max(worst, r.p99);
+    if (values.explain) {
+      const args = [me, searchGrams(terms), terms.map(containsPattern)];
+      for (const [sql, params] of [
+        [SEARCH_CANDIDATES_SQL, args],
+        [SEARCH_WALK_SQL, [...args, 2_147_483_647]],
+      ] as const) {
+        const plan = await db.query<{ 'QUERY PLAN': string }>(`explain analyze ${sql}`, [...params]);
+        console.log(plan.map((p) => `      ${p['QUERY PLAN']}`).join('\n'));
+      }
+    }
     console.log(
       `  ${name.padEnd(20)} q=${JSON.stringify(q).padEnd(14)} hits ${String(hits).padStart(2)}  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ×${(r.p50 / base.p50).toFixed(1)} baseline p50`,
     );
@@ -166,11 +180,13 @@ async function bench(label: string, db: Database) {
 }
 
 console.log(`bench:search — runs ${RUNS} per query, load average ${loadavg()[0]?.toFixed(2)}`);
-const lite = await openDatabase({ dataDir: 'memory://' });
-try {
-  await bench('PGlite (in memory)', lite);
-} finally {
-  await lite.close();
+if (!values['pg-only']) {
+  const lite = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await bench('PGlite (in memory)', lite);
+  } finally {
+    await lite.close();
+  }
 }
 if (values.pg) {
   const pg = await freshPg(values.pg);

@@ -1,6 +1,6 @@
 import { MEMORY_MSG } from '@lingxi/shared';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_SQL } from '../src/modules/chat/search-repository';
+import { SEARCH_CANDIDATES_SQL, SEARCH_WALK_SQL } from '../src/modules/chat/search-repository';
 import { searchGrams } from '../src/modules/chat/search';
 import { useTestApp, type TestContext } from './support/app';
 import { dbTargets } from './support/databases';
@@ -91,7 +91,7 @@ describe.each(dbTargets)('search across the user’s chats on %s', (target) => {
     expect(await search(ctx, u.token, '长'.repeat(51))).toMatchObject({ status: 400, message: MEMORY_MSG.searchTooLong });
   });
 
-  it('answers from the GIN index on search_grams, not a scan of the messages (EXPLAIN)', async () => {
+  it('answers a rare term from the GIN index and a common one from the newest messages, never a table scan (EXPLAIN)', async () => {
     const u = await registerChatUser(ctx);
     const s = await newSession(ctx, u.token, 'general');
     // Enough rows of the user's for the planner to prefer the index: 5,000 messages, one of which has the word.
@@ -102,15 +102,20 @@ describe.each(dbTargets)('search across the user’s chats on %s', (target) => {
       [s, u.user.id],
     );
     await ctx.database.query('analyze chat_messages', []);
-    const plan = await ctx.database.query<{ 'QUERY PLAN': string }>(`explain ${SEARCH_SQL}`, [
-      u.user.id,
-      searchGrams(['冰淇淋']),
-      ['%冰淇淋%'],
-      50,
-    ]);
-    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
-    expect(text).toContain('chat_messages_search_idx');
-    expect(text).not.toMatch(/Seq Scan on chat_messages/);
+    const explain = async (sql: string, params: unknown[]) =>
+      (await ctx.database.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params)).map((r) => r['QUERY PLAN']).join('\n');
+    const args = [u.user.id, searchGrams(['冰淇淋']), ['%冰淇淋%']];
+    const rare = await explain(SEARCH_CANDIDATES_SQL, args);
+    expect(rare).toContain('chat_messages_search_idx');
+    expect(rare).not.toMatch(/Seq Scan on chat_messages/);
+    // A common term walks the user's newest messages backwards along an index — (user_id, id), or the primary key
+    // where, as here, nearly every row is this user's — a few thousand rows at most.
+    const common = await explain(SEARCH_WALK_SQL, [...args, 2_147_483_647]);
+    expect(common).toMatch(/Index (Only )?Scan Backward using chat_messages_(user_idx|pkey)/);
+    expect(common).not.toMatch(/Seq Scan on chat_messages/);
     expect((await search(ctx, u.token, '冰淇淋')).hits.map((h) => h.order)).toEqual([4321]);
+    // 5,000 matches of a common term: the newest 50, newest first.
+    const park = (await search(ctx, u.token, '公园 散步')).hits.map((h) => h.order);
+    expect(park).toEqual(Array.from({ length: 50 }, (_, i) => 5000 - i));
   });
 });

@@ -17,6 +17,7 @@ CREATE TABLE "memory_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "chat_messages_user_idx";--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD COLUMN "memory_used" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD COLUMN "search_grams" text[];--> statement-breakpoint
 ALTER TABLE "chat_sessions" ADD COLUMN "private" boolean DEFAULT false NOT NULL;--> statement-breakpoint
@@ -28,6 +29,7 @@ CREATE INDEX "memory_items_user_idx" ON "memory_items" USING btree ("user_id","c
 CREATE INDEX "chat_messages_search_idx" ON "chat_messages" USING gin ("search_grams");--> statement-breakpoint
 CREATE INDEX "chat_sessions_updated_idx" ON "chat_sessions" USING btree ("updated_at");--> statement-breakpoint
 CREATE INDEX "chat_sessions_private_idx" ON "chat_sessions" USING btree ("updated_at") WHERE private;--> statement-breakpoint
+CREATE INDEX "chat_messages_user_idx" ON "chat_messages" USING btree ("user_id","id");--> statement-breakpoint
 -- Search index (ADR 026): every distinct character and pair of adjacent characters of the lower-cased text, without
 -- pairs that start or end in white space. A query term of one character looks up that character, a longer one its
 -- pairs; the GIN index (array_ops, built into PostgreSQL and PGlite alike) narrows to messages holding them all, and

@@ -72,7 +72,8 @@ export const chatMessages = pgTable(
   },
   (t) => [
     uniqueIndex('chat_messages_order_idx').on(t.sessionId, t.orderNum),
-    index('chat_messages_user_idx').on(t.userId),
+    // (user_id, id): also the newest-first walk of a user's messages when a search term is common (ADR 026).
+    index('chat_messages_user_idx').on(t.userId, t.id),
     // Few rows: the replies streaming right now, which the per-user and per-session bounds count at every turn start.
     index('chat_messages_streaming_idx')
       .on(t.userId)
