@@ -14,9 +14,9 @@ export interface SearchRow {
 /** Matches the GIN index may hand over before a term counts as common. */
 const CANDIDATES = 1000;
 /** A common term is looked for newest first, this many of the user's messages at a time… */
-const WALK_BATCH = 2000;
+const WALK_BATCH = 1000;
 /** …for at most this many batches. */
-const WALK_BATCHES = 10;
+const WALK_BATCHES = 20;
 
 /**
  * Every message of the user that holds each term (ADR 026): the GIN index on search_grams narrows to messages holding
