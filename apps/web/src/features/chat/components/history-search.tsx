@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Input, List, Spin, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { chatQueries } from '../api/chat-queries';
 import { searchChats } from '../api/search-chats';
 
 interface Props {
@@ -24,6 +25,12 @@ function Highlighted({ hit }: { hit: ChatSearchHit }) {
   }
   parts.push(hit.snippet.slice(at));
   return <span className="chat-search-snippet">{parts}</span>;
+}
+
+/** The persona a hit belongs to, by its title (cached per persona). */
+function PersonaTag({ type }: { type: string }) {
+  const title = useQuery(chatQueries.persona(type)).data?.title;
+  return title ? <span className="chat-search-hit-persona">{title}</span> : null;
 }
 
 /** 搜索对话 (issue #16): a search box over all of the user's chats, every persona; the history list while empty. */
@@ -74,6 +81,7 @@ export function HistorySearch({ onOpen, children }: Props) {
               <button type="button" className="chat-search-hit-button" onClick={() => onOpen(hit)}>
                 <span className="chat-search-hit-head">
                   <Typography.Text strong ellipsis>
+                    <PersonaTag type={hit.service_type} />
                     {hit.session_name || '未命名对话'}
                   </Typography.Text>
                   <Typography.Text type="secondary" className="chat-search-hit-time">
