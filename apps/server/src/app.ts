@@ -10,6 +10,7 @@ import { registerAccountModule } from './modules/account/module';
 import { createAuthServices, registerAuthModule } from './modules/auth/module';
 import { registerBaziModule } from './modules/bazi/module';
 import { registerChatModule } from './modules/chat/module';
+import { createMemoryServices, registerMemoryModule } from './modules/memory/module';
 import { createConsentServices } from './modules/consent/module';
 import type { ModuleContext } from './modules/context';
 import { registerHealthModule } from './modules/health/module';
@@ -124,6 +125,8 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
     guard: (user) => safety.assertMayPay(user.id),
   });
 
+  const memory = await createMemoryServices(ctx);
+
   await registerSecurity(app, config.corsOrigins);
   registerMetrics(app, metrics, config.metrics);
   await registerSwagger(app, config.apiDocs);
@@ -137,7 +140,8 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
       await api.register(async (scope) => registerServiceTypesModule(scope, ctx));
       await api.register(async (scope) => registerSupportModule(scope, ctx));
       await api.register(async (scope) => registerSmsModule(scope, ctx, sandboxSms));
-      await api.register(async (scope) => registerChatModule(scope, ctx));
+      await api.register(async (scope) => registerChatModule(scope, ctx, memory.turnHooks));
+      await api.register(async (scope) => registerMemoryModule(scope, ctx, memory));
       await api.register(async (scope) => registerBaziModule(scope, ctx));
       await api.register(async (scope) => registerPaymentModule(scope, ctx, payments));
       await api.register(async (scope) => registerRewardModule(scope, ctx, payments));

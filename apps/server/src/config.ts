@@ -8,6 +8,7 @@ import { productionRefusal, unset, type ProviderStatus } from './lib/production-
 import { accountConfig, accountEnv } from './modules/account/config';
 import { baziConfig, baziEnv } from './modules/bazi/config';
 import { chatConfig, chatEnv, chatProviders } from './modules/chat/config';
+import { memoryConfig, memoryEnv } from './modules/memory/config';
 import { moderationConfig, moderationEnv, moderationProviders } from './modules/moderation/config';
 import { paymentConfig, paymentEnv, paymentProviders } from './modules/payment/config';
 import { safetyConfig, safetyEnv } from './modules/safety/config';
@@ -56,6 +57,7 @@ export const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   ...smsEnv.shape,
   ...chatEnv.shape,
+  ...memoryEnv.shape,
   ...baziEnv.shape,
   ...paymentEnv.shape,
   ...wechatEnv.shape,
@@ -139,6 +141,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     shutdown: { drainMs: e.SHUTDOWN_GRACE_MS, forceExitMs: e.SHUTDOWN_GRACE_MS + 10_000 },
     webConcurrency: e.WEB_CONCURRENCY,
     chat: chatConfig(e),
+    memory: memoryConfig(e),
     bazi: baziConfig(e),
     payment: paymentConfig(e),
     wechat: wechatConfig(e),

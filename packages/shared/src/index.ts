@@ -14,3 +14,4 @@ export * from './contracts/orders';
 export * from './contracts/bazi-pairing';
 export * from './contracts/chat-grounding';
 export * from './contracts/safety';
+export * from './contracts/memory';

@@ -53,6 +53,8 @@ export interface FakeOpenAiOptions {
   chunkCount?: number;
   /** Silence the per-request log of requests (bench: thousands of them). */
   record?: boolean;
+  /** Answers a request with its own text pieces (e.g. the memory job's JSON) instead of `chunks`; undefined: as usual. */
+  respond?: (body: FakeRequest['body']) => string[] | undefined;
 }
 
 export const FAKE_MODEL = 'fake-model';
@@ -141,8 +143,10 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}) {
       res.on('close', () => clearInterval(t));
       return;
     }
-    const count = o.chunkText ? (o.chunkCount ?? 20) : m === 'slow' ? (o.slowChunks ?? 40) : (o.chunks ?? DEFAULT_CHUNKS).length;
-    const text = (i: number) => (o.chunkText ? o.chunkText(i) : m === 'slow' ? `第${i + 1}段。` : (o.chunks ?? DEFAULT_CHUNKS)[i]!);
+    const own = o.respond?.(rec.body);
+    const pieces = own ?? o.chunks ?? DEFAULT_CHUNKS;
+    const count = o.chunkText ? (o.chunkCount ?? 20) : m === 'slow' && !own ? (o.slowChunks ?? 40) : pieces.length;
+    const text = (i: number) => (o.chunkText ? o.chunkText(i) : m === 'slow' && !own ? `第${i + 1}段。` : pieces[i]!);
     const delay = m === 'slow' ? (o.slowDelayMs ?? 100) : (o.chunkDelayMs ?? 5);
 
     chunk({ role: 'assistant', content: '' });

@@ -177,6 +177,13 @@ export const routes: RouteObject[] = [
                       (m) => m.ProfileRoute,
                     ),
                   },
+                  {
+                    path: paths.memory,
+                    lazy: page(
+                      () => import('@/features/memory/components/memory-page'),
+                      (m) => m.MemoryPage,
+                    ),
+                  },
                 ],
               },
             ],

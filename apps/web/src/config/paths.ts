@@ -18,6 +18,8 @@ export const paths = {
   adminOrders: '/admin/orders',
   adminOffers: '/admin/offers',
   profile: '/profile',
+  /** 我的 → 记忆: the user's long-term memory (issue #16). */
+  memory: '/profile/memory',
   bindPhone: '/bind-phone',
   tokenHandler: '/token-handler',
   about: '/about',

@@ -53,6 +53,8 @@ export const chatNewBody = z.object({
   key: z.string().max(64).optional().nullable(),
   /** A saved chart (or a year or month of it) or a 合婚 pairing to ground the session in (issue #15). */
   grounding: chatGrounding.optional(),
+  /** 无痕对话: not listed, not searched, no memory; deleted when closed or left idle (issue #16). */
+  private: z.boolean().optional().default(false),
 });
 export type ChatNewBody = z.input<typeof chatNewBody>;
 export const chatNewResponse = envelope(z.object({ session_id: z.string(), session_name: z.string().nullable() })).extend({
@@ -92,6 +94,8 @@ export const chatFinal = z.object({
   deep: deepTurnInfo.nullable().optional(),
   /** Up to three short follow-up questions to tap (issue #16); only after a completed reply, never while streaming. */
   follow_ups: z.array(z.string()).max(3).optional(),
+  /** used: the reply's context carried the user's memory (参考了你的记忆); saved: a 记住… request stored now. */
+  memory: z.object({ used: z.boolean(), saved: z.string().nullable() }).optional(),
 });
 export type ChatFinal = z.infer<typeof chatFinal>;
 export const chatResponse = envelope(chatFinal);
@@ -161,6 +165,8 @@ export const chatMessage = z.object({
   follow_ups: z.array(z.string()).max(3).optional(),
   /** The caller's own like or dislike of a reply (issue #16). */
   vote: z.enum(['up', 'down']).nullable().optional(),
+  /** The reply's context carried the user's long-term memory. */
+  memory_used: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 /** The paid deep service a session belongs to (深度服务): replies left, and its saved 深度总结. */
@@ -185,6 +191,8 @@ export const sessionDetail = z.object({
   has_more: z.boolean(),
   /** Set on a deep-service session, null on a free one. */
   deep: deepSessionInfo.nullable().optional(),
+  /** A 无痕对话 (private chat). */
+  private: z.boolean().optional(),
 });
 export type SessionDetail = z.infer<typeof sessionDetail>;
 /** Each message once, under data (it used to be repeated at the top level). */

@@ -14,3 +14,4 @@ export * from './payment';
 export * from './orders';
 export * from './return-path';
 export * from './safety';
+export * from './memory';

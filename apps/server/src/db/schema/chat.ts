@@ -26,10 +26,23 @@ export const chatSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     serviceType: text('service_type').notNull(),
     sessionName: text('session_name'),
+    /** 无痕对话: never listed or searched, leaves no memory, deleted when closed or idle PRIVATE_CHAT_IDLE_MS (ADR 025). */
+    isPrivate: boolean('private').notNull().default(false),
+    /** When the memory job last read this session (null: never); it is due again once updated_at passes it. */
+    memoryAt: timestamp('memory_at', { withTimezone: true }),
+    /** The highest message order the memory job has read. */
+    memoryOrder: integer('memory_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chat_sessions_user_idx').on(t.userId, t.serviceType, t.updatedAt)],
+  (t) => [
+    index('chat_sessions_user_idx').on(t.userId, t.serviceType, t.updatedAt),
+    // The memory job looks for sessions that went quiet; the private-chat sweep for private ones left idle.
+    index('chat_sessions_updated_idx').on(t.updatedAt),
+    index('chat_sessions_private_idx')
+      .on(t.updatedAt)
+      .where(sql`private`),
+  ],
 );
 
 /** Messages carry a status so a reply that is still streaming (or was cut off) survives a refresh. */
@@ -65,14 +78,23 @@ export const chatMessages = pgTable(
     turnToken: text('turn_token'),
     /** Up to three follow-up questions offered under a completed reply (issue #16), checked by moderation. */
     followUps: jsonb('follow_ups').$type<string[]>(),
+    /** The reply's context carried the user's long-term memory: the web shows 参考了你的记忆 (ADR 025). */
+    memoryUsed: boolean('memory_used').notNull().default(false),
+    /**
+     * The search index (ADR 026): the distinct characters and character pairs of the lower-cased content, kept by the
+     * trigger chat_messages_search_grams (null while streaming), under a GIN index.
+     */
+    searchGrams: text('search_grams').array(),
   },
   (t) => [
     uniqueIndex('chat_messages_order_idx').on(t.sessionId, t.orderNum),
-    index('chat_messages_user_idx').on(t.userId),
+    // (user_id, id): also the newest-first walk of a user's messages when a search term is common (ADR 026).
+    index('chat_messages_user_idx').on(t.userId, t.id),
     // Few rows: the replies streaming right now, which the per-user and per-session bounds count at every turn start.
     index('chat_messages_streaming_idx')
       .on(t.userId)
       .where(sql`status = 'streaming'`),
+    index('chat_messages_search_idx').using('gin', t.searchGrams),
   ],
 );
 

@@ -10,3 +10,4 @@ export * from './wechat';
 export * from './account';
 export * from './orders';
 export * from './safety';
+export * from './memory';

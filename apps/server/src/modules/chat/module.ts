@@ -8,15 +8,23 @@ import { createPersonaResolver } from './personas/resolve';
 import { createGroundingRepository } from './grounding-repository';
 import { createChatRepository } from './repository';
 import { chatRoutes } from './routes';
+import { createSearchRepository } from './search-repository';
+import { searchRoutes } from './search-routes';
 import { createSessionGrounding } from './session-grounding';
 import { createChatService } from './service';
 import { statsRoutes } from './stats-routes';
 import { loadTokenizer } from './tokens';
 import { createActiveTurns, createTurnRunner } from './turn';
+import type { MemoryReader } from './turn/context';
 import { createTurnRepository } from './turn-repository';
 
-/** Registers the chat feature under /api: /chat/*, /cache/* (history) and /stats/token-usage. */
-export async function registerChatModule(api: FastifyInstance, ctx: ModuleContext): Promise<void> {
+/** Registers the chat feature under /api: /chat/*, /cache/* (history), /stats/token-usage and /chat/search. */
+export async function registerChatModule(
+  api: FastifyInstance,
+  ctx: ModuleContext,
+  /** Long-term memory (modules/memory): read into a turn's context; 记住… kept as the turn starts. */
+  memory?: { read: MemoryReader; remember: (userId: string, sessionId: string, kind: string, question: string) => Promise<string | null> },
+): Promise<void> {
   const config = ctx.config.chat;
   const llm = createLlmProvider(config);
   const tokenizer = await loadTokenizer();
@@ -57,6 +65,7 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
     config,
     now: ctx.now,
     log: ctx.log,
+    memory,
   });
   ctx.log.info({ provider: llm.provider, model: llm.model }, 'chat: language model provider');
   ctx.metrics.liveStreamsFrom(active.count);
@@ -72,6 +81,7 @@ export async function registerChatModule(api: FastifyInstance, ctx: ModuleContex
   await api.register(chatRoutes, { chat, turns, summaries, heartbeatMs: config.heartbeatMs, perMinute: config.ratePerMinute });
   await api.register(cacheRoutes, { chat, savePerMinute: config.savePerMinute });
   await api.register(statsRoutes, { chat });
+  await api.register(searchRoutes, { search: createSearchRepository(ctx.database), perMinute: config.ratePerMinute * 2 });
 }
 
 const settleWithin = (p: Promise<void>, ms: number) =>

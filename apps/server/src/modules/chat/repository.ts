@@ -15,10 +15,25 @@ export function isUniqueViolation(err: unknown): boolean {
 /** SQL for chat sessions and messages. Every read by id that serves a user is scoped by that user's id. */
 export function createChatRepository(db: Db) {
   return {
-    async createSession(v: { id: string; userId: string; serviceType: string; sessionName: string | null; now: Date }) {
+    async createSession(v: {
+      id: string;
+      userId: string;
+      serviceType: string;
+      sessionName: string | null;
+      isPrivate?: boolean;
+      now: Date;
+    }) {
       const [row] = await db
         .insert(chatSessions)
-        .values({ id: v.id, userId: v.userId, serviceType: v.serviceType, sessionName: v.sessionName, createdAt: v.now, updatedAt: v.now })
+        .values({
+          id: v.id,
+          userId: v.userId,
+          serviceType: v.serviceType,
+          sessionName: v.sessionName,
+          isPrivate: v.isPrivate ?? false,
+          createdAt: v.now,
+          updatedAt: v.now,
+        })
         .onConflictDoNothing()
         .returning();
       return row ?? null;
@@ -36,9 +51,10 @@ export function createChatRepository(db: Db) {
       return row ?? null;
     },
     async listSessions(userId: string, serviceType?: string): Promise<SessionRow[]> {
+      // A private chat (无痕对话) is never listed.
       const where = serviceType
-        ? and(eq(chatSessions.userId, userId), eq(chatSessions.serviceType, serviceType))
-        : eq(chatSessions.userId, userId);
+        ? and(eq(chatSessions.userId, userId), eq(chatSessions.serviceType, serviceType), eq(chatSessions.isPrivate, false))
+        : and(eq(chatSessions.userId, userId), eq(chatSessions.isPrivate, false));
       return db.select().from(chatSessions).where(where).orderBy(desc(chatSessions.updatedAt), desc(chatSessions.createdAt)).limit(200);
     },
     async renameSession(id: string, userId: string, name: string, now: Date) {

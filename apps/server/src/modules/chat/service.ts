@@ -64,6 +64,7 @@ export function createChatService(d: {
     tokens: m.tokens,
     tokens_estimated: m.tokensEstimated,
     ...(m.role === 'assistant' ? { follow_ups: m.followUps ?? [], vote: vote ? (vote > 0 ? 'up' : 'down') : null } : {}),
+    memory_used: m.memoryUsed,
   });
 
   return {
@@ -82,7 +83,7 @@ export function createChatService(d: {
     },
 
     /** The client's UUID becomes the session id when it is a UUID nobody uses; a retry of one's own key is idempotent. */
-    async newChat(user: UserRow, body: { type: string; query: string; key?: string | null; grounding?: ChatGrounding }) {
+    async newChat(user: UserRow, body: { type: string; query: string; key?: string | null; grounding?: ChatGrounding; private?: boolean }) {
       const resolved = await d.resolvePersona(body.type);
       if (!resolved) throw badRequest(CHAT_MSG.serviceTypeNotFound);
       if (body.grounding) await d.grounding?.check(user.id, body.grounding, resolved.persona);
@@ -96,7 +97,14 @@ export function createChatService(d: {
       if ((await d.repo.countSessions(user.id)) >= d.config.bounds.sessionsPerUser) throw conflict(CHAT_MSG.sessionsLimit);
       for (const id of [wanted, randomUUID(), randomUUID()]) {
         if (!id) continue;
-        const row = await d.repo.createSession({ id, userId: user.id, serviceType: body.type, sessionName: name, now: d.now() });
+        const row = await d.repo.createSession({
+          id,
+          userId: user.id,
+          serviceType: body.type,
+          sessionName: body.private ? '无痕对话' : name,
+          isPrivate: !!body.private,
+          now: d.now(),
+        });
         if (row && body.grounding) await d.grounding?.attach(row.id, user.id, body.grounding);
         if (row) return { session_id: row.id, session_name: row.sessionName ?? defaultSessionName(row.createdAt) };
       }
@@ -141,6 +149,7 @@ export function createChatService(d: {
         messages: page.rows.map((m) => toMessage(m, votes.get(m.id))),
         has_more: page.hasMore,
         deep: deepInfo,
+        private: s.isPrivate,
       };
     },
 

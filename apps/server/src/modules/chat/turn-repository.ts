@@ -235,6 +235,11 @@ export function createTurnRepository(database: Pick<Database, 'query'>, o: { now
       return rows.length > 0;
     },
 
+    /** The reply was written with the user's memory in its context (shown as 参考了你的记忆). */
+    async markMemoryUsed(replyId: number): Promise<void> {
+      await q('update chat_messages set memory_used = true where id = $1::int', [replyId]);
+    },
+
     /** The reply's final state, the provider's prompt count and the day's charge (chat_finish_turn, migration 0009). */
     async finish(f: FinishTurn): Promise<boolean> {
       const [row] = await q<{ ok: boolean }>(

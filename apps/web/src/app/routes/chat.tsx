@@ -3,6 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { ChatPage } from '@/features/chat/components/chat-page';
+import { settleOnExit } from '@/features/memory/api/memory-api';
+import { MemoryNotice } from '@/features/memory/components/memory-notice';
 import { DeepOffer } from '@/features/orders';
 import { TipButton } from '@/features/reward/components/reward-tip-button';
 import { EmergencyAlertAction } from '@/features/safety/components/emergency-alert-action';
@@ -44,6 +46,8 @@ export function ChatRoute() {
       safety={SAFETY}
       openSession={opening.session}
       firstQuestion={opening.ask}
+      onLeaveSession={settleOnExit}
+      memoryNotice={<MemoryNotice to={paths.memory} />}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { ProfilePage } from '@/features/profile/components/profile-page';
+import { MemoryCard } from '@/features/memory/components/memory-card';
 import { ReferrerCard } from '@/features/referrer/components/referrer-card';
 import { EmergencyContactCard } from '@/features/safety/components/emergency-contact-card';
 import { MinorModeCard } from '@/features/safety/components/minor-mode-card';
@@ -26,6 +27,7 @@ export function ProfileRoute() {
       referrerSlot={<ReferrerCard user={user} onRefreshUser={refreshUser} onSessionLost={toLogin} />}
       safetySlot={
         <>
+          <MemoryCard to={paths.memory} />
           <MinorModeCard />
           <EmergencyContactCard />
           <MyReportsCard />

@@ -16,6 +16,10 @@ export interface UiMessage {
   vote?: 'up' | 'down' | null;
   /** The model that wrote a reply (named in a share card's metadata). */
   model?: string | null;
+  /** The reply's context carried the user's long-term memory (参考了你的记忆). */
+  memoryUsed?: boolean;
+  /** This turn's 记住… request, kept by the server as the turn started (shown under the reply). */
+  remembered?: string | null;
 }
 
 export interface SessionItem {

@@ -31,6 +31,8 @@ export function offlineReply(req: Pick<LlmRequest, 'messages' | 'persona'>): str
   if (req.persona.mode === 'follow_ups') return offlineFollowUps(req);
   // No model to summarise with: no title, so the conversation keeps the name its first question gave it.
   if (req.persona.mode === 'title') return '';
+  // No model, no guesses about the user: the memory job keeps only what the user asked it to (记住…).
+  if (req.persona.mode === 'memory') return '[]';
   const question =
     [...req.messages]
       .reverse()

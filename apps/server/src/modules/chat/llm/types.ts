@@ -31,9 +31,9 @@ export interface LlmRequest {
     crisis: boolean;
     /**
      * 'follow_ups': a few short questions the user could ask next, one per line; 'title': a short name for the
-     * conversation (issue #16).
+     * conversation (issue #16); 'memory': the durable facts of a conversation as a JSON array (ADR 025).
      */
-    mode?: 'chat' | 'deep' | 'summary' | 'follow_ups' | 'title';
+    mode?: 'chat' | 'deep' | 'summary' | 'follow_ups' | 'title' | 'memory';
     /** The persona's suggested questions: what the offline adapter offers as follow-ups. */
     suggestions?: readonly string[];
   };

@@ -4,6 +4,9 @@ import { buildDeepSystemPrompt, buildSystemPrompt, CRISIS_INSTRUCTION, type Pers
 import { fitToBudget, type TokenCounter } from '../tokens';
 import type { HistoryRow, TurnRepository } from '../turn-repository';
 
+/** Long-term memory as a turn sees it (modules/memory): whether it may be used, and its block for the prompt. */
+export type MemoryReader = (userId: string, sessionId: string, kind: string) => Promise<{ allowed: boolean; text: string | null }>;
+
 export interface ContextInput {
   userId: string;
   /** The session the turn belongs to; its grounding (a chart, a year or month of it, a 合婚) is read by it. */
@@ -23,17 +26,22 @@ export interface TurnContext {
   promptTokens: number;
   /** Grounding text stored with the question (content_rag). */
   grounding: string | null;
+  /** The session may use and keep memory (not private, memory on for the persona's kind). */
+  memoryAllowed: boolean;
+  /** The system prompt carries the user's memory. */
+  memoryUsed: boolean;
 }
 
 /**
  * What the model is sent: the persona's prompt with any grounding (the user's chart for the fortune personas; a
- * long-term memory would join here), then as much recent history as fits LLM_CONTEXT_TOKENS, then the question.
+ * the user's long-term memory that fits the persona, ADR 025), then as much recent history as fits LLM_CONTEXT_TOKENS, then the question.
  */
 export function createContextBuilder(d: {
   turns: TurnRepository;
   tokenizer: TokenCounter;
   contextTokens: number;
   deepContextTokens: number;
+  memory?: MemoryReader;
 }) {
   async function grounding(i: ContextInput): Promise<string | null> {
     // A deep reply of any fortune persona reads the whole chart; a free one only the summary, and only where grounded.
@@ -44,17 +52,27 @@ export function createContextBuilder(d: {
   }
 
   return async function buildContext(i: ContextInput): Promise<TurnContext> {
-    const ground = await grounding(i);
+    const [ground, memory] = await Promise.all([
+      grounding(i),
+      d.memory && i.sessionId ? d.memory(i.userId, i.sessionId, i.persona.kind) : { allowed: false, text: null },
+    ]);
     const prompt = i.deep ? buildDeepSystemPrompt(i.persona) : buildSystemPrompt(i.persona);
     // The bare prompt is the same string every turn, so its token count is a memo hit; only additions make a new one.
-    const system = ground || i.crisis ? [prompt, ground, i.crisis ? CRISIS_INSTRUCTION : null].filter(Boolean).join('\n\n') : prompt;
+    const extra = [ground, memory.text, i.crisis ? CRISIS_INSTRUCTION : null].filter(Boolean);
+    const system = extra.length ? [prompt, ...extra].join('\n\n') : prompt;
     const past: LlmMessage[] = [];
     for (const m of i.history) {
       if ((m.role === 'user' || m.role === 'assistant') && m.content.trim()) past.push({ role: m.role, content: m.content });
     }
     const budget = i.deep ? d.deepContextTokens : d.contextTokens;
     const fit = fitToBudget(d.tokenizer, system, past, { role: 'user', content: i.query }, budget);
-    return { messages: fit.messages, promptTokens: fit.promptTokens, grounding: ground };
+    return {
+      messages: fit.messages,
+      promptTokens: fit.promptTokens,
+      grounding: ground,
+      memoryAllowed: memory.allowed,
+      memoryUsed: !!memory.text,
+    };
   };
 }
 export type ContextBuilder = ReturnType<typeof createContextBuilder>;

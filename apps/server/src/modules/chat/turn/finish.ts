@@ -44,6 +44,7 @@ export function createFinisher(d: {
           charge: { userId: turn.userId, day: turn.day, tokens: charged },
         });
       });
+      if (written && turn.memory.used) await d.turns.markMemoryUsed(turn.replyId);
     } catch (err) {
       d.log.error({ err, session: turn.sessionId }, 'chat: final reply write failed');
       error ??= INTERNAL_ERROR;

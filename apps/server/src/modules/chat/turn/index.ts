@@ -11,7 +11,7 @@ import type { PersonaResolver } from '../personas/resolve';
 import type { TokenCounter } from '../tokens';
 import type { TurnRepository } from '../turn-repository';
 import type { ActiveTurns } from './active-turns';
-import { createContextBuilder } from './context';
+import { createContextBuilder, type MemoryReader } from './context';
 import { createFinisher } from './finish';
 import { createTurnPreparer } from './prepare';
 import { createRelay } from './relay';
@@ -37,6 +37,11 @@ export function createTurnRunner(d: {
   config: ChatConfig;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Long-term memory (modules/memory): read into the context, and 记住… kept as the turn starts. */
+  memory?: {
+    read: MemoryReader;
+    remember: (userId: string, sessionId: string, kind: string, question: string) => Promise<string | null>;
+  };
 }) {
   const modelInfo = (model?: string): ModelInfo => ({ provider: d.llm.provider, model: model ?? d.llm.model });
   const buildContext = createContextBuilder({
@@ -44,6 +49,7 @@ export function createTurnRunner(d: {
     tokenizer: d.tokenizer,
     contextTokens: d.config.contextTokens,
     deepContextTokens: d.config.deep.contextTokens,
+    memory: d.memory?.read,
   });
   const prepare = createTurnPreparer({ ...d, buildContext, model: d.llm.model });
   const relay = createRelay(d);
@@ -86,6 +92,14 @@ export function createTurnRunner(d: {
     prepare,
     modelInfo,
     async run(turn: Turn, onDelta: (text: string) => void, clientGone: AbortSignal): Promise<TurnResult> {
+      let saved: string | null = null;
+      if (d.memory && turn.memory.allowed && turn.memory.question) {
+        try {
+          saved = await d.memory.remember(turn.userId, turn.sessionId, turn.persona.kind, turn.memory.question);
+        } catch (err) {
+          d.log.warn({ err, session: turn.sessionId }, 'memory: explicit fact not kept');
+        }
+      }
       let relayed;
       try {
         relayed = await relay(turn, onDelta, clientGone);
@@ -93,7 +107,8 @@ export function createTurnRunner(d: {
         d.active.remove(turn.sessionId, turn.controller);
         throw err;
       }
-      return withFollowUps(turn, await finish(turn, relayed));
+      const result = await finish(turn, relayed);
+      return withFollowUps(turn, { ...result, final: { ...result.final, memory: { used: turn.memory.used, saved } } });
     },
   };
 }

@@ -136,6 +136,7 @@ export function createTurnPreparer(d: {
       maxTokens: deep ? d.config.deep.maxTokens : d.config.maxTokens,
       deep: deep ? { left: deepLeft } : null,
       controller,
+      memory: { question: regenerate ? null : query, allowed: context.memoryAllowed, used: context.memoryUsed },
     };
   };
 }

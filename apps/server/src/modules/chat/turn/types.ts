@@ -31,6 +31,8 @@ export interface Turn {
   /** A deep reply (深度服务): the deep replies the session had left when it started. */
   deep: { left: number } | null;
   controller: AbortController;
+  /** Long-term memory (ADR 025): the question, whether the turn may keep a 记住… from it, whether memory was sent. */
+  memory: { question: string | null; allowed: boolean; used: boolean };
 }
 
 /** What the relay got from the model, and how it ended. */

@@ -46,4 +46,9 @@ describe('session messages on screen', () => {
     const [reply] = toUiMessages([message({ order: 2, role: 'assistant', content: '答\n\n本回答由 X 生成', status: 'streaming' })]);
     expect(reply?.content).toBe('答\n\n本回答由 X 生成');
   });
+
+  it('marks a reply that used the user’s memory', () => {
+    const [reply] = toUiMessages([message({ order: 2, role: 'assistant', content: '答', memory_used: true })]);
+    expect(reply?.memoryUsed).toBe(true);
+  });
 });

@@ -15,6 +15,7 @@ export function toUiMessages(messages: ChatMessage[]): UiMessage[] {
     status: m.status,
     crisis: m.safety.crisis,
     ...(m.role === 'assistant' ? { followUps: m.follow_ups ?? [], vote: m.vote ?? null, model: m.model } : {}),
+    ...(m.memory_used ? { memoryUsed: true } : {}),
   }));
 }
 

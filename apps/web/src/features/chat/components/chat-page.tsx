@@ -1,21 +1,24 @@
-import type { OrderDetail } from '@lingxi/shared';
+import type { ChatSearchHit, OrderDetail } from '@lingxi/shared';
 import { Alert, Button, Spin } from 'antd';
 import { AI_COPY_SUFFIX } from '@lingxi/shared/rules';
-import { useCallback, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { FIRST_BUILT_IN_TYPE } from '@/config/paths';
 import { useNavigate, useParams } from 'react-router';
 import { config } from '@/config/env';
-import { paths } from '@/config/paths';
+import { chatHref, paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useFeedback } from '@/lib/feedback';
 import { voteMessage } from '../api/vote-message';
 import { copyText } from '../lib/copy-text';
 import { useIsDesktop } from '../hooks/use-is-desktop';
-import { useChatStore } from '../stores/chat-store';
 import { useChat } from '../hooks/use-chat';
 import { useDeepSummary } from '../hooks/use-deep-summary';
+import { requestJump, useJumpToMessage } from '../hooks/use-jump-to-message';
 import { useKeyboardViewport } from '../hooks/use-keyboard-viewport';
+import { useLeaveSession } from '../hooks/use-leave-session';
+import { usePrivateChat } from '../hooks/use-private-chat';
+import { useChatStore } from '../stores/chat-store';
 import type { UiMessage } from '../types';
 import '../chat.css';
 import '../chat-polish.css';
@@ -25,9 +28,11 @@ import { DeepBanner } from './deep-banner';
 import { DeepSummaryModal } from './deep-summary-modal';
 import { EmptyChat } from './empty-chat';
 import { HistoryDrawer } from './history-drawer';
+import { HistorySearch } from './history-search';
 import { HistorySidebar } from './history-sidebar';
 import { MessageList } from './message-list';
 import { PersonaNotFound } from './persona-not-found';
+import { PrivateChatBanner, PrivateChatButton } from './private-chat';
 import { ScrollToEnd } from './scroll-to-end';
 import { ShareReplyCard, type ShareReplyTarget } from './share-reply-card';
 import { TipButton } from './tip-button';
@@ -50,6 +55,10 @@ export interface ChatPageProps {
   /** Open this session at once and ask this question in it first (a chart's "让AI解读", issue #15). */
   openSession?: string | null;
   firstQuestion?: string | null;
+  /** The user left a session (another opened, the page left): the memory feature reads it now (issue #16). */
+  onLeaveSession?: (sessionId: string) => void;
+  /** The memory feature's one-time notice that memory is on, shown above an ordinary chat. */
+  memoryNotice?: ReactNode;
 }
 
 export interface DeepOfferSlotProps {
@@ -78,6 +87,8 @@ export function ChatPage({
   safety,
   openSession,
   firstQuestion,
+  onLeaveSession,
+  memoryNotice,
 }: ChatPageProps) {
   const params = useParams<{ type?: string }>();
   const type = params.type || typeProp || FIRST_BUILT_IN_TYPE;
@@ -119,6 +130,33 @@ export function ChatPage({
     seen.current = { count: messages.length, last: lastId, height: el.scrollHeight };
   }, [messages, scrollToEnd]);
   const keyboardHeight = useKeyboardViewport(isMobile, scrollToEnd);
+
+  // Issue #16: private chat, leaving a session (memory), and a search hit opened at its message.
+  const priv = usePrivateChat({ userId, type, cacheKey: chat.cacheKey, stop: chat.stop });
+  useLeaveSession(chat.cacheKey, onLeaveSession);
+  const lookAgain = useJumpToMessage({ ...chat, scroller });
+  const { select, closeDrawer, createNew } = chat;
+  const openHit = useCallback(
+    (hit: ChatSearchHit) => {
+      requestJump(hit.session_id, hit.order);
+      closeDrawer();
+      if (hit.service_type !== type) {
+        // The other persona's page opens the linked session; nothing of this chat may stay on screen meanwhile.
+        chat.stop();
+        useChatStore.getState().clearChat();
+        useChatStore.getState().setCacheKey(hit.session_id);
+        void navigate(`${chatHref(hit.service_type)}?session=${encodeURIComponent(hit.session_id)}`);
+      } else if (hit.session_id !== chat.cacheKey) void select(hit.session_id);
+      else lookAgain();
+    },
+    [type, chat, navigate, select, closeDrawer, lookAgain],
+  );
+  const endPrivate = useCallback(() => {
+    priv.end();
+    const next = chat.sessions[0];
+    if (next) void select(next.session_id);
+    else void createNew();
+  }, [priv, chat.sessions, select, createNew]);
 
   const onCopy = useCallback(
     (m: UiMessage) => {
@@ -181,6 +219,7 @@ export function ChatPage({
     onSelect: (id: string) => void chat.select(id),
     onDelete: (id: string) => void chat.remove(id),
     onRename: chat.rename,
+    search: (list: ReactNode) => <HistorySearch onOpen={openHit}>{list}</HistorySearch>,
   };
   if (chat.notFound) {
     return (
@@ -192,7 +231,12 @@ export function ChatPage({
   }
   return (
     <div className="chat-page" style={keyboardHeight ? { height: keyboardHeight } : undefined}>
-      <ChatHeader title={title} productName={config.productName} onBack={() => navigate(paths.home)} />
+      <ChatHeader
+        title={title}
+        productName={config.productName}
+        onBack={() => navigate(paths.home)}
+        extra={<PrivateChatButton active={priv.active} disabled={loading || chat.sending} onStart={() => void priv.start()} />}
+      />
       <div className="chat-main">
         {isDesktop && <HistorySidebar {...history} />}
         <div className="chat-column">
@@ -209,6 +253,7 @@ export function ChatPage({
           <div className="chat-body-wrap">
             <main className="chat-body" ref={scroller}>
               <div className="chat-body-inner">
+                {priv.active ? <PrivateChatBanner onEnd={endPrivate} /> : memoryNotice}
                 {messages.length === 0 && !loading && !noSession && (
                   <EmptyChat
                     persona={chat.persona}

@@ -4,6 +4,7 @@ import { memo, type ReactNode } from 'react';
 import type { UiMessage } from '../types';
 import { CrisisCard } from './crisis-card';
 import { MarkdownContent } from './markdown-content';
+import { MemoryHint } from './memory-hint';
 import { VoteButtons } from './vote-buttons';
 
 export interface MessageActions {
@@ -42,7 +43,7 @@ export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
   const { message: m, canRegenerate, failure, footer, onCopy, onRegenerate, onRetry, onShare, onVote, renderActions, crisisAction } = p;
   if (m.role === 'user') {
     return (
-      <div className="chat-msg chat-msg-user" data-testid="message-user">
+      <div className="chat-msg chat-msg-user" data-testid="message-user" data-order={m.order}>
         <div className="chat-bubble chat-bubble-user">{m.content}</div>
       </div>
     );
@@ -52,7 +53,7 @@ export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
   const settled = !waiting && m.status !== 'streaming';
   const failed = m.status === 'error';
   return (
-    <div className="chat-msg chat-msg-ai" data-testid="message-assistant" data-status={m.status}>
+    <div className="chat-msg chat-msg-ai" data-testid="message-assistant" data-status={m.status} data-order={m.order}>
       <div className="chat-avatar" aria-hidden>
         <RobotOutlined />
       </div>
@@ -91,6 +92,7 @@ export const MessageItem = memo(function MessageItem(p: MessageItemProps) {
             AI 生成
           </Tag>
           {tag && <Tag color={tag.color}>{tag.text}</Tag>}
+          {(m.memoryUsed || m.remembered) && <MemoryHint used={!!m.memoryUsed} remembered={m.remembered ?? null} />}
           {settled && m.content && (
             <Tooltip title="复制">
               <Button size="small" type="text" icon={<CopyOutlined />} onClick={() => onCopy(m)} aria-label="复制" />

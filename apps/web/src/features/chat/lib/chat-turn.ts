@@ -64,6 +64,8 @@ export function startTurn(req: StreamRequest, handlers: TurnHandlers): Turn {
         followUps: final.follow_ups ?? [],
         vote: null,
         model: final.model_info?.model ?? null,
+        memoryUsed: final.memory?.used ?? false,
+        remembered: final.memory?.saved ?? null,
       });
       // A completed deep reply was counted in the server's final write; the count on screen follows at once.
       const deep = final.deep;

@@ -7,8 +7,11 @@ import type { UiMessage } from '../types';
 export function withNewestPage(current: UiMessage[], page: UiMessage[]): UiMessage[] {
   const first = page[0];
   if (!first) return page;
+  // A kept 记住… is known only from its turn's stream (the server stores the fact, not the note): it stays on screen.
+  const remembered = new Map(current.filter((m) => m.remembered).map((m) => [m.order, m.remembered]));
+  const fresh = remembered.size ? page.map((m) => (remembered.has(m.order) ? { ...m, remembered: remembered.get(m.order) } : m)) : page;
   const older = current.filter((m) => m.order < first.order && m.status !== 'pending');
-  return older.length ? [...older, ...page] : page;
+  return older.length ? [...older, ...fresh] : fresh;
 }
 
 /** An older page joined in front of what is shown (messages already shown win). */
