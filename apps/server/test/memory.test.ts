@@ -41,6 +41,9 @@ describe.each(dbTargets)('long-term memory with a configured model (fake upstrea
     CHAT_RATE_PER_MINUTE: '1000',
     MEMORY_IDLE_MS: '600000',
     MEMORY_SWEEP_MS: '50',
+    // The upstream's last request must be the reply itself, not the chips' or the title's second call.
+    CHAT_FOLLOW_UPS: 'off',
+    CHAT_MODEL_TITLES: 'off',
   };
   beforeAll(async () => {
     // The memory job's request answers with facts drawn from what the user said; chat turns answer as usual.
