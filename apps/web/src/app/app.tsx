@@ -2,6 +2,7 @@ import { RouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { clearChatOnSignOut } from './clear-on-sign-out';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
@@ -13,6 +14,8 @@ setUnauthorizedHandler(() => {
   useAuthStore.getState().expireSession();
   void router.navigate(paths.login, { replace: true });
 });
+
+clearChatOnSignOut();
 
 export function AppRoot() {
   return (

@@ -116,6 +116,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.resetPassword,
+            lazy: page(
+              () => import('@/features/auth/components/reset-password-page'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
             path: paths.register,
             lazy: page(
               () => import('./routes/register'),

@@ -46,7 +46,7 @@ export function AppHeader() {
               登录
             </Link>
             <Link to={paths.register} className="btn btn-primary">
-              注 册
+              注册
             </Link>
           </div>
         )}

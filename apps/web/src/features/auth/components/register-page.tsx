@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { signedInDestination } from '../return-path';
 import { useAuthStore } from '../stores/auth-store';
 import { hasAcceptedPrivacy } from '../stores/privacy-consent';
 import { AuthCard } from './auth-card';
@@ -20,6 +21,7 @@ interface RegisterPageProps {
 
 export function RegisterPage({ wechatTab }: RegisterPageProps = {}) {
   useDocumentTitle('注册');
+  const location = useLocation();
   const [params] = useSearchParams();
   const isInitialized = useAuthStore((s) => s.isInitialized);
   const user = useAuthStore((s) => s.user);
@@ -28,7 +30,7 @@ export function RegisterPage({ wechatTab }: RegisterPageProps = {}) {
   const referrer = params.get('referrer')?.trim() || undefined;
 
   if (!isInitialized) return <FullPageSpinner text="正在加载..." />;
-  if (user) return <Navigate to={paths.home} replace />;
+  if (user) return <Navigate to={signedInDestination(user, location.state, location.search)} replace />;
 
   return (
     <AuthCard
@@ -36,7 +38,7 @@ export function RegisterPage({ wechatTab }: RegisterPageProps = {}) {
       subtitle="注册后即可与AI伙伴畅聊"
       footer={
         <span className="text-secondary">
-          已有账号？<Link to={paths.login}>立即登录</Link>
+          已有账号？<Link to={paths.login} state={location.state}>立即登录</Link>
         </span>
       }
     >
