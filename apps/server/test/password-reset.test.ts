@@ -35,7 +35,8 @@ describe.each(dbTargets)('password reset on %s', (target) => {
     const second = await call(1, '/api/auth/unified-login', { login_type: 'phone', phone, password: 'oldpass1' });
     expect(second.status).toBe(200);
     // Both sessions are in use (and cached) on both instances.
-    for (const t of [token, second.body.token]) for (const i of [0, 1]) expect((await call(i, '/api/auth/me', undefined, t)).status).toBe(200);
+    for (const t of [token, second.body.token])
+      for (const i of [0, 1]) expect((await call(i, '/api/auth/me', undefined, t)).status).toBe(200);
 
     expect((await sendReset(phone)).status).toBe(200);
     const reset = await call(0, '/api/auth/reset-password', {
@@ -49,7 +50,11 @@ describe.each(dbTargets)('password reset on %s', (target) => {
 
     for (const t of [token, second.body.token])
       for (const i of [0, 1]) {
-        const gone = await until(() => call(i, '/api/auth/me', undefined, t), (r) => r.status === 401, 2000);
+        const gone = await until(
+          () => call(i, '/api/auth/me', undefined, t),
+          (r) => r.status === 401,
+          2000,
+        );
         expect(gone.status).toBe(401);
       }
     expect((await call(1, '/api/auth/me', undefined, reset.body.token)).status).toBe(200);

@@ -63,6 +63,19 @@ describe.each(dbTargets)('sign-in tickets on %s', (target) => {
     expect((await exchange(tickets[7]!)).statusCode).toBe(200);
   });
 
+  it('tells a signed-in page whether a ticket is its own account, without spending it', async () => {
+    const a = await registerUser(ctx);
+    const b = await registerUser(ctx);
+    const { ticket } = await issue(b.token);
+    const check = (token: string, t = ticket) =>
+      ctx.inject({ method: 'POST', url: '/api/auth/sign-in-ticket/check', headers: bearer(token), payload: { ticket: t } });
+    expect((await check(a.token)).json().data).toEqual({ same_account: false });
+    expect((await check(b.token)).json().data).toEqual({ same_account: true });
+    expect((await check(a.token, a.token)).statusCode).toBe(400);
+    expect((await exchange(ticket)).statusCode).toBe(200);
+    expect((await check(a.token)).statusCode).toBe(400);
+  });
+
   it('asks to be signed in to make a ticket', async () => {
     const res = await ctx.inject({ method: 'POST', url: '/api/auth/sign-in-ticket' });
     expect(res.statusCode).toBe(401);

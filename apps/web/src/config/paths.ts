@@ -42,7 +42,8 @@ export function isAuthPage(pathname: string): boolean {
     pathname === paths.login ||
     pathname === paths.register ||
     pathname === paths.resetPassword ||
-    pathname === paths.bindPhone || pathname.includes('/auth/')
+    pathname === paths.bindPhone ||
+    pathname.includes('/auth/')
   );
 }
 

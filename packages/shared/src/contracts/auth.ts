@@ -131,3 +131,5 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 export const signInTicketResponse = envelope(z.object({ ticket: z.string(), expires_in: z.number().int() }));
 const TICKET_INVALID = '登录链接无效或已过期，请重新登录';
 export const exchangeTicketBody = z.object({ ticket: requiredString(TICKET_INVALID).pipe(z.string().max(128, { error: TICKET_INVALID })) });
+/** Asked by a signed-in page before it offers to switch: is the link's ticket for this very account? */
+export const ticketOwnerResponse = envelope(z.object({ same_account: z.boolean() }));

@@ -12,6 +12,7 @@ import {
   sendSmsCodeBody,
   sendSmsCodeResponse,
   signInTicketResponse,
+  ticketOwnerResponse,
   unifiedLoginBody,
   unifiedLoginResponse,
   updateProfileBody,
@@ -148,6 +149,16 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: signInTicketResponse } },
     },
     async (req) => ok(await auth.issueSignInTicket(signedIn(req).user.id)),
+  );
+
+  app.post(
+    '/auth/sign-in-ticket/check',
+    {
+      config: limited,
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], security: [{ bearer: [] }], body: exchangeTicketBody, response: { 200: ticketOwnerResponse } },
+    },
+    async (req) => ok(await auth.ticketIsOwn(req.body.ticket, signedIn(req).user.id)),
   );
 
   app.post(

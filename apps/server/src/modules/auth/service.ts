@@ -114,6 +114,16 @@ export function createAuthService(d: AuthServiceDeps) {
       return issue(user, meta);
     },
 
+    /**
+     * Whether a sign-in link's ticket is for the signed-in caller's own account: then the page simply drops it;
+     * otherwise it asks before switching. The ticket is not spent.
+     */
+    async ticketIsOwn(ticket: string, userId: string) {
+      const owner = SIGN_IN_TICKET_PATTERN.test(ticket) ? await d.tickets.ownerOf(ticket, d.now()) : null;
+      if (!owner) throw badRequest(TICKET_INVALID, 'TICKET_INVALID');
+      return { same_account: owner === userId };
+    },
+
     async verifyPhone(phone: string) {
       return { phone, registered: !!(await d.users.findByPhone(phone)) };
     },

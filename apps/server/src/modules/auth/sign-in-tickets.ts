@@ -41,6 +41,16 @@ export function createSignInTicketRepository(db: Db) {
       return ticket;
     },
 
+    /** The user of a live, unspent ticket, without spending it (the switch question needs to know whose it is). */
+    async ownerOf(ticket: string, now: Date): Promise<string | null> {
+      const [row] = await db
+        .select({ userId: signInTickets.userId })
+        .from(signInTickets)
+        .where(and(eq(signInTickets.ticketHash, hash(ticket)), isNull(signInTickets.usedAt), gt(signInTickets.expiresAt, now)))
+        .limit(1);
+      return row?.userId ?? null;
+    },
+
     /** The ticket's user when it is live and unspent, marking it spent in the same statement; else null. */
     async spend(ticket: string, now: Date): Promise<string | null> {
       const rows = await db

@@ -8,9 +8,7 @@ import { paths } from '@/config/paths';
  */
 export function signInReturnPath(state: unknown, search = ''): string {
   const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
-  const candidate = from?.pathname
-    ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
-    : new URLSearchParams(search).get('from');
+  const candidate = from?.pathname ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : new URLSearchParams(search).get('from');
   const safe = safeReturnPath(candidate);
   if (!safe) return paths.home;
   const pathname = safe.split(/[?#]/)[0];

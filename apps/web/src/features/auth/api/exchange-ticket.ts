@@ -1,7 +1,13 @@
-import type { authResponse, AuthResponse } from '@lingxi/shared';
+import type { authResponse, AuthResponse, ticketOwnerResponse } from '@lingxi/shared';
 import { apiClient, type Answer } from '@/lib/api-client';
 
 /** Spends the one-time ticket of a `?token=` link for a session of its own (issue 12 item 5). */
 export function exchangeTicket(ticket: string): Promise<AuthResponse> {
   return apiClient.post<Answer<typeof authResponse>>('/auth/exchange-ticket', { ticket }, { skipAuthRedirect: true });
+}
+
+/** Whether a link's ticket is for the signed-in account itself (then nothing needs to switch); does not spend it. */
+export async function ticketIsOwn(ticket: string): Promise<boolean> {
+  const res = await apiClient.post<Answer<typeof ticketOwnerResponse>>('/auth/sign-in-ticket/check', { ticket });
+  return res.data.same_account;
 }

@@ -42,7 +42,10 @@ export function LoginPage({ wechatTab }: LoginPageProps = {}) {
       footer={
         tab === 'wechat' ? null : (
           <span className="text-secondary">
-            还没有账号？<Link to={paths.register} state={location.state}>立即注册</Link>
+            还没有账号？
+            <Link to={paths.register} state={location.state}>
+              立即注册
+            </Link>
           </span>
         )
       }

@@ -38,7 +38,10 @@ export function RegisterPage({ wechatTab }: RegisterPageProps = {}) {
       subtitle="注册后即可与AI伙伴畅聊"
       footer={
         <span className="text-secondary">
-          已有账号？<Link to={paths.login} state={location.state}>立即登录</Link>
+          已有账号？
+          <Link to={paths.login} state={location.state}>
+            立即登录
+          </Link>
         </span>
       }
     >

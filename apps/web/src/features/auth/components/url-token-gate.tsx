@@ -4,7 +4,7 @@ import { FullPageSpinner } from '@/components/full-page-spinner';
 import { readStoredToken } from '@/lib/auth-storage';
 import { errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
-import { exchangeTicket } from '../api/exchange-ticket';
+import { exchangeTicket, ticketIsOwn } from '../api/exchange-ticket';
 import { useAuthStore } from '../stores/auth-store';
 import { SwitchAccountDialog } from './switch-account-dialog';
 
@@ -23,6 +23,8 @@ export function UrlTokenGate({ children }: { children?: ReactNode }) {
   const handled = useRef<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [switching, setSwitching] = useState(false);
+  // A signed-out visitor waits for the exchange, otherwise ProtectedRoute would send them to /login meanwhile.
+  const [exchanging, setExchanging] = useState(false);
 
   const spend = useCallback(
     async (ticket: string) => {
@@ -45,9 +47,16 @@ export function UrlTokenGate({ children }: { children?: ReactNode }) {
     rest.delete('token');
     const qs = rest.toString();
     navigate({ pathname, search: qs ? `?${qs}` : '', hash }, { replace: true });
-    if (useAuthStore.getState().token || readStoredToken()) setPending(urlTicket);
-    else void spend(urlTicket);
-  }, [urlTicket, location, navigate, spend]);
+    if (useAuthStore.getState().token || readStoredToken()) {
+      // The link of one's own account changes nothing; any other account is asked about first.
+      ticketIsOwn(urlTicket)
+        .then((own) => !own && setPending(urlTicket))
+        .catch((error: unknown) => message.error(errorMessage(error, '登录链接无效或已过期，请重新登录')));
+    } else {
+      setExchanging(true);
+      void spend(urlTicket).finally(() => setExchanging(false));
+    }
+  }, [urlTicket, location, navigate, spend, message]);
 
   const stay = useCallback(() => setPending(null), []);
   const switchAccount = async () => {
@@ -58,12 +67,17 @@ export function UrlTokenGate({ children }: { children?: ReactNode }) {
     setPending(null);
   };
 
-  if (urlTicket) return <FullPageSpinner text="正在加载用户信息..." />;
+  if (urlTicket || exchanging) return <FullPageSpinner text="正在加载用户信息..." />;
   return (
     <>
       {children ?? <Outlet />}
       {pending ? (
-        <SwitchAccountDialog current={useAuthStore.getState().user} switching={switching} onStay={stay} onSwitch={() => void switchAccount()} />
+        <SwitchAccountDialog
+          current={useAuthStore.getState().user}
+          switching={switching}
+          onStay={stay}
+          onSwitch={() => void switchAccount()}
+        />
       ) : null}
     </>
   );
