@@ -2,6 +2,7 @@ import { RouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { setPendingNavigationTarget } from '@/lib/page-load';
 import { clearChatOnSignOut } from './clear-on-sign-out';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
@@ -16,6 +17,10 @@ setUnauthorizedHandler(() => {
 });
 
 clearChatOnSignOut();
+setPendingNavigationTarget(() => {
+  const to = router.state.navigation.location;
+  return to ? `${to.pathname}${to.search}${to.hash}` : null;
+});
 
 export function AppRoot() {
   return (

@@ -11,6 +11,8 @@ export const theme: ThemeConfig = {
   token: {
     colorPrimary: PRIMARY_COLOR,
     colorLink: PRIMARY_COLOR,
+    // Info icons and alerts (Modal.info, Alert type="info", Result status="info") in the theme's green, not antd's blue.
+    colorInfo: PRIMARY_COLOR,
     borderRadius: 10,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
