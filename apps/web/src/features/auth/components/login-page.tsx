@@ -14,21 +14,25 @@ import { PasswordLoginForm } from './password-login-form';
 import { PrivacyAgreement } from './privacy-agreement';
 import { WechatComingSoon } from './wechat-coming-soon';
 
-type LoginTab = 'password' | 'code' | 'wechat';
+export type LoginTab = 'password' | 'code' | 'wechat';
 
 interface LoginPageProps {
   /** The WeChat QR tab's content, composed in app/ (features/wechat); the consent box below it stays this page's. */
   wechatTab?: (p: { active: boolean; agreed: boolean }) => ReactNode;
+  /** The tab to open with (the WeChat one inside WeChat's browser, and when an authorization comes back). */
+  initialTab?: LoginTab;
+  /** The WeChat tab's name (微信一键登录 inside WeChat). */
+  wechatLabel?: string;
 }
 
-export function LoginPage({ wechatTab }: LoginPageProps = {}) {
+export function LoginPage({ wechatTab, initialTab = 'password', wechatLabel = '微信扫码登录' }: LoginPageProps = {}) {
   useDocumentTitle('登录');
   const location = useLocation();
   const isInitialized = useAuthStore((s) => s.isInitialized);
   const user = useAuthStore((s) => s.user);
   const sessionExpired = useAuthStore((s) => s.sessionExpired);
   const networkDropped = useAuthStore((s) => s.networkDropped);
-  const [tab, setTab] = useState<LoginTab>('password');
+  const [tab, setTab] = useState<LoginTab>(initialTab);
   const [agreed, setAgreed] = useState(hasAcceptedPrivacy);
 
   if (!isInitialized) return <FullPageSpinner text="正在加载..." />;
@@ -65,7 +69,7 @@ export function LoginPage({ wechatTab }: LoginPageProps = {}) {
           { key: 'code', label: '验证码登录', content: <CodeLoginForm {...formProps} /> },
           {
             key: 'wechat',
-            label: '微信扫码登录',
+            label: wechatLabel,
             content: wechatTab ? (
               <>
                 {wechatTab({ active: tab === 'wechat', agreed })}

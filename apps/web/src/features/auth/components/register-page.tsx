@@ -12,20 +12,24 @@ import { PrivacyAgreement } from './privacy-agreement';
 import { RegisterForm } from './register-form';
 import { WechatComingSoon } from './wechat-coming-soon';
 
-type RegisterTab = 'phone' | 'wechat';
+export type RegisterTab = 'phone' | 'wechat';
 
 interface RegisterPageProps {
   /** The WeChat QR tab's content, composed in app/ (features/wechat); the consent box below it stays this page's. */
   wechatTab?: (p: { active: boolean; agreed: boolean; referrer?: string }) => ReactNode;
+  /** The tab to open with (the WeChat one inside WeChat's browser, and when an authorization comes back). */
+  initialTab?: RegisterTab;
+  /** The WeChat tab's name (微信一键注册 inside WeChat). */
+  wechatLabel?: string;
 }
 
-export function RegisterPage({ wechatTab }: RegisterPageProps = {}) {
+export function RegisterPage({ wechatTab, initialTab = 'phone', wechatLabel = '微信扫码注册' }: RegisterPageProps = {}) {
   useDocumentTitle('注册');
   const location = useLocation();
   const [params] = useSearchParams();
   const isInitialized = useAuthStore((s) => s.isInitialized);
   const user = useAuthStore((s) => s.user);
-  const [tab, setTab] = useState<RegisterTab>('phone');
+  const [tab, setTab] = useState<RegisterTab>(initialTab);
   const [agreed, setAgreed] = useState(hasAcceptedPrivacy);
   const referrer = params.get('referrer')?.trim() || undefined;
 
@@ -53,7 +57,7 @@ export function RegisterPage({ wechatTab }: RegisterPageProps = {}) {
           { key: 'phone', label: '手机号注册', content: <RegisterForm referrerFromLink={referrer} /> },
           {
             key: 'wechat',
-            label: '微信扫码注册',
+            label: wechatLabel,
             content: wechatTab ? (
               <>
                 {wechatTab({ active: tab === 'wechat', agreed, referrer })}
