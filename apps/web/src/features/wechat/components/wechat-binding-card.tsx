@@ -2,7 +2,8 @@ import type { UserInfo } from '@lingxi/shared';
 import { Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
 import { startOaAuthorization } from '../api/start-oa-authorization';
@@ -80,7 +81,8 @@ export function WechatBindingCard({ user, onRefreshUser, onUserChanged, onSessio
       onUserChanged(await unbindWechat());
       message.success('已解绑微信');
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) onSessionLost();
+      // A 403 keeps the page and what was typed, and says why (issue 19); only a dropped session leaves.
+      if (error instanceof ApiError && error.status === 401) onSessionLost();
       else message.error(errorMessage(error, '解绑失败，请重试'));
     } finally {
       setUnbinding(false);
@@ -116,7 +118,9 @@ export function WechatBindingCard({ user, onRefreshUser, onUserChanged, onSessio
                 <Button loading={unbinding}>解绑微信</Button>
               </Popconfirm>
             ) : (
-              <Typography.Text type="secondary">绑定手机号后才能解绑微信</Typography.Text>
+              <Typography.Text type="secondary">
+                绑定手机号后才能解绑微信，<Link to={`${paths.bindPhone}?from=${encodeURIComponent(paths.profile)}`}>去绑定手机号</Link>
+              </Typography.Text>
             )
           ) : (
             <Button type="primary" icon={<WechatOutlined />} loading={authorizing} onClick={() => void startBind()}>
