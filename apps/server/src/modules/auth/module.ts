@@ -10,7 +10,7 @@ import { createPasswordFailureRepository, createSessionRepository, createUserRep
 import { authRoutes, type WechatSignIn } from './routes';
 import { createAuthService } from './service';
 import { createTokenSigner } from './tokens';
-import { createSignInTicketRepository } from './sign-in-tickets';
+import { createSignInTicketRepository } from './ticket-repository';
 
 /**
  * Accounts, built before every other module because they all build on it: the cache of signed-in accounts, users and

@@ -7,7 +7,7 @@ import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import type { PasswordGuard } from './password-guard';
 import type { SessionRepository, UserRepository } from './repository';
 import type { TokenSigner } from './tokens';
-import { SIGN_IN_TICKET_PATTERN, SIGN_IN_TICKET_TTL_SECONDS, type SignInTicketRepository } from './sign-in-tickets';
+import { SIGN_IN_TICKET_PATTERN, SIGN_IN_TICKET_TTL_SECONDS, type SignInTicketRepository } from './ticket-repository';
 
 export interface AuthServiceDeps {
   users: UserRepository;

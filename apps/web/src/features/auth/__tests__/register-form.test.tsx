@@ -51,7 +51,7 @@ describe('register form', () => {
     fill('确认密码', 'secret1');
     submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body));
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
     expect(body).toMatchObject({ name: '小灵', phone: '13800138000', code: '123456', referrer_id: '13900139000' });
     expect(body.policy_version).toBeTruthy();
     expect(useAuthStore.getState().token).toBe('tk');
@@ -65,7 +65,8 @@ describe('register form', () => {
     fill('密码（至少6位）', 'secret1');
     fill('确认密码', 'secret1');
   };
-  const ok = () => jsonResponse(200, { success: true, message: '注册成功', token: 'tk', user_info: user, data: { token: 'tk', user_info: user } });
+  const ok = () =>
+    jsonResponse(200, { success: true, message: '注册成功', token: 'tk', user_info: user, data: { token: 'tk', user_info: user } });
 
   it('ignores a malformed ?referrer= with a notice and registers without it (issue 19)', async () => {
     fetchMock.mockResolvedValueOnce(ok());
@@ -75,7 +76,7 @@ describe('register form', () => {
     fillValid();
     submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)).referrer_id).toBeUndefined();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)).referrer_id).toBeUndefined();
   });
 
   it('a link referrer who is not a user: says so, empties the field, and the next 注册 goes through without it', async () => {
@@ -88,7 +89,7 @@ describe('register form', () => {
     expect((screen.getByPlaceholderText('推荐人手机号（选填）') as HTMLInputElement).value).toBe('');
     submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body)).referrer_id).toBeUndefined();
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body)).referrer_id).toBeUndefined();
   });
 
   it('a cleared referrer field is not refilled from the link', async () => {
@@ -98,7 +99,7 @@ describe('register form', () => {
     fill('推荐人手机号（选填）', '');
     submit();
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)).referrer_id).toBeUndefined();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)).referrer_id).toBeUndefined();
   });
 
   it("shows the server message on failure, '注册失败，请重试' without one", async () => {

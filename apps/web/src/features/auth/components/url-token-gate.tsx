@@ -23,8 +23,6 @@ export function UrlTokenGate({ children }: { children?: ReactNode }) {
   const handled = useRef<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [switching, setSwitching] = useState(false);
-  // A signed-out visitor waits for the exchange, otherwise ProtectedRoute would send them to /login meanwhile.
-  const [exchanging, setExchanging] = useState(false);
 
   const spend = useCallback(
     async (ticket: string) => {
@@ -46,15 +44,17 @@ export function UrlTokenGate({ children }: { children?: ReactNode }) {
     const rest = new URLSearchParams(search);
     rest.delete('token');
     const qs = rest.toString();
-    navigate({ pathname, search: qs ? `?${qs}` : '', hash }, { replace: true });
+    const clean = () => navigate({ pathname, search: qs ? `?${qs}` : '', hash }, { replace: true });
     if (useAuthStore.getState().token || readStoredToken()) {
+      clean();
       // The link of one's own account changes nothing; any other account is asked about first.
       ticketIsOwn(urlTicket)
         .then((own) => !own && setPending(urlTicket))
         .catch((error: unknown) => message.error(errorMessage(error, '登录链接无效或已过期，请重新登录')));
     } else {
-      setExchanging(true);
-      void spend(urlTicket).finally(() => setExchanging(false));
+      // The ticket stays in the address (and the spinner up) until spent, or ProtectedRoute would send the visitor
+      // to /login meanwhile.
+      void spend(urlTicket).finally(clean);
     }
   }, [urlTicket, location, navigate, spend, message]);
 
@@ -67,7 +67,7 @@ export function UrlTokenGate({ children }: { children?: ReactNode }) {
     setPending(null);
   };
 
-  if (urlTicket || exchanging) return <FullPageSpinner text="正在加载用户信息..." />;
+  if (urlTicket) return <FullPageSpinner text="正在加载用户信息..." />;
   return (
     <>
       {children ?? <Outlet />}

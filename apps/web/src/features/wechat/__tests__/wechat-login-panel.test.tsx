@@ -152,8 +152,8 @@ describe('WeChat QR login panel', () => {
     expect(screen.queryByAltText('微信扫码二维码')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /微信一键登录/ }));
     await advance(0);
-    const start = fetchMock.mock.calls.find(([u]) => String(u).includes('wechat-oa/authorize'))!;
-    expect(JSON.parse(String(start[1]!.body))).toEqual({ intent: 'login', return_to: '/login?from=%2Fprofile' });
+    const start = fetchMock.mock.calls.find(([u]) => String(u).includes('wechat-oa/authorize'));
+    expect(JSON.parse(String(start?.[1]?.body))).toEqual({ intent: 'login', return_to: '/login?from=%2Fprofile' });
     expect(assign).toHaveBeenCalledWith('https://open.weixin.qq.com/connect/oauth2/authorize?x#wechat_redirect');
   });
 
@@ -174,9 +174,9 @@ describe('WeChat QR login panel', () => {
     const { onSignedIn } = renderPanel({ agreed: false, referrerId: '13900000001' }, `/register?wechat_oa=${'c'.repeat(32)}`);
     await advance(0);
     await advance(0);
-    expect(String(fetchMock.mock.calls[0]![0])).toContain(`wechat-qr-status/${'c'.repeat(32)}`);
-    const login = fetchMock.mock.calls.find(([u]) => String(u).includes('unified-login'))!;
-    expect(JSON.parse(String(login[1]!.body))).toMatchObject({ login_type: 'wechat', code: 'oa-ticket', referrer_id: '13900000001' });
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain(`wechat-qr-status/${'c'.repeat(32)}`);
+    const login = fetchMock.mock.calls.find(([u]) => String(u).includes('unified-login'));
+    expect(JSON.parse(String(login?.[1]?.body))).toMatchObject({ login_type: 'wechat', code: 'oa-ticket', referrer_id: '13900000001' });
     expect(onSignedIn).toHaveBeenCalled();
   });
 
