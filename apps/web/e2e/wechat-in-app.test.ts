@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, readSmsCode, registerViaApi } from './support/api';
-import { VIEWPORTS, launchBrowser, screenshot } from './support/browser';
+import { VIEWPORTS, hasHorizontalOverflow, launchBrowser, screenshot } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const UA = {
@@ -62,6 +62,7 @@ describe.skipIf(Boolean(inject('skipReason')))('WeChat inside WeChat', () => {
     // A new WeChat person: offered a phone, which can wait.
     await page.waitForURL('**/bind-phone?from=%2Fprofile');
     await page.getByRole('button', { name: '暂不绑定' }).waitFor();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await screenshot(page, 'bind-phone-skip-375', false);
     await page.getByRole('button', { name: '暂不绑定' }).click();
     await page.waitForURL('**/profile');
@@ -70,6 +71,7 @@ describe.skipIf(Boolean(inject('skipReason')))('WeChat inside WeChat', () => {
     // The profile offers 绑定手机号 to this WeChat-only account.
     const link = page.getByRole('link', { name: '绑定手机号', exact: true });
     await link.waitFor();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await screenshot(page, 'profile-wechat-only-375');
     await link.click();
     await page.waitForURL('**/bind-phone?from=%2Fprofile');
