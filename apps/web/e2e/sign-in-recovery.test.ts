@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, readSmsCode, registerViaApi, signInTicket, waitForSmsCooldown } from './support/api';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { hasHorizontalOverflow, launchBrowser, newPage, screenshot } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const meStatus = async (token: string) => (await fetch(`${baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status;
@@ -108,5 +108,19 @@ describe.skipIf(Boolean(inject('skipReason')))('sign-in that never strands anyon
     await form.getByRole('button', { name: '重置密码并登录' }).click();
     await page.getByText('你好，重置用户').waitFor();
     expect(await meStatus(old)).toBe(401);
+  });
+
+  it('the reset page and the 404 page at desktop and 375 px, without sideways scrolling', async () => {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const page = await newPage(browser, baseUrl, viewport);
+      await page.goto('/reset-password');
+      await page.getByRole('button', { name: '重置密码并登录' }).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await screenshot(page, `reset-password-${viewport}`, false);
+      await page.goto('/no-such-page');
+      await page.getByRole('heading', { name: '页面不存在' }).waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await screenshot(page, `not-found-${viewport}`, false);
+    }
   });
 });

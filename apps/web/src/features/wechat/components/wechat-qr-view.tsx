@@ -50,7 +50,7 @@ export function WechatQrView({ phase, qr, errorText, errorDetail, scannedText, h
         )
       ) : null}
       {phase === 'waiting' && qr && onPhone ? (
-        <Typography.Text type="secondary" className="wechat-qr-phone-hint" style={{ maxWidth: 300 }}>
+        <Typography.Text type="secondary" className="wechat-qr-phone-hint" style={{ maxWidth: 300, marginBottom: 8 }}>
           手机无法扫描自己屏幕上的二维码：请长按二维码选择“识别图中二维码”，或截图保存后在微信“扫一扫”中从相册选取
         </Typography.Text>
       ) : null}
