@@ -218,7 +218,7 @@ describe.skipIf(Boolean(inject('skipReason')))('a reply stopped by moderation, a
     const { token } = await registerViaApi(own.baseUrl, nextPhone(), '小休');
     const page = await newPage(browser, own.baseUrl, 'mobile');
     const started = Date.now();
-    await page.goto(`/chat/general?token=${await signInTicket(token)}`);
+    await page.goto(`/chat/general?token=${await signInTicket(token, own.baseUrl)}`);
     await ask(page, '你好');
     await lastReplyDone(page);
     const reply = page.getByTestId('message-assistant').last();

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './status-page.css';
 
 interface StatusPageProps {
   icon: 'error' | 'offline' | 'not-found';
