@@ -95,6 +95,17 @@ describe('protected route (spec §2)', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([expect.stringContaining('/auth/sign-in-ticket/check')]);
   });
 
+  it('a stored session that had already ended is not asked about: the link signs in', async () => {
+    useAuthStore.setState({ token: 'stale', user });
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { success: false, message: '未登录或登录已过期，请重新登录' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { success: true, message: '登录成功', token: 'fresh', user_info: user, data: { token: 'fresh', user_info: user } }),
+    );
+    renderRoutes(routes, '/profile?token=lxt_link');
+    await waitFor(() => expect(useAuthStore.getState().token).toBe('fresh'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('drops a link of the signed-in account itself without asking', async () => {
     useAuthStore.setState({ token: 'mine', user });
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, message: 'ok', data: { same_account: true } }));

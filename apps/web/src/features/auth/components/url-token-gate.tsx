@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { readStoredToken } from '@/lib/auth-storage';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
 import { exchangeTicket, ticketIsOwn } from '../api/exchange-ticket';
 import { useAuthStore } from '../stores/auth-store';
@@ -50,7 +50,11 @@ export function UrlTokenGate({ children }: { children?: ReactNode }) {
       // The link of one's own account changes nothing; any other account is asked about first.
       ticketIsOwn(urlTicket)
         .then((own) => !own && setPending(urlTicket))
-        .catch((error: unknown) => message.error(errorMessage(error, '登录链接无效或已过期，请重新登录')));
+        .catch((error: unknown) => {
+          // The stored session had already ended: nothing to switch away from, so the link simply signs in.
+          if (error instanceof ApiError && error.status === 401) void spend(urlTicket);
+          else message.error(errorMessage(error, '登录链接无效或已过期，请重新登录'));
+        });
     } else {
       // The ticket stays in the address (and the spinner up) until spent, or ProtectedRoute would send the visitor
       // to /login meanwhile.
