@@ -9,6 +9,10 @@ export function exchangeTicket(ticket: string): Promise<AuthResponse> {
 /** Whether a link's ticket is for the signed-in account itself (then nothing needs to switch); does not spend it. */
 export async function ticketIsOwn(ticket: string): Promise<boolean> {
   // A stale stored session answers 401 here; the gate then treats the visitor as signed out instead of bouncing.
-  const res = await apiClient.post<Answer<typeof ticketOwnerResponse>>('/auth/sign-in-ticket/check', { ticket }, { skipAuthRedirect: true });
+  const res = await apiClient.post<Answer<typeof ticketOwnerResponse>>(
+    '/auth/sign-in-ticket/check',
+    { ticket },
+    { skipAuthRedirect: true },
+  );
   return res.data.same_account;
 }
