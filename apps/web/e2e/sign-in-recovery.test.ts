@@ -110,6 +110,24 @@ describe.skipIf(Boolean(inject('skipReason')))('sign-in that never strands anyon
     expect(await meStatus(old)).toBe(401);
   });
 
+  it('names nothing in English for a screen reader on the sign-in pages (issue 19: "mobile", "lock", "eye-invisible")', async () => {
+    const page = await newPage(browser, baseUrl, 'mobile');
+    for (const path of ['/login', '/register', '/reset-password']) {
+      await page.goto(path);
+      await page.locator('form').first().waitFor();
+      for (const tab of await page.getByRole('tab').all()) {
+        await tab.click();
+        const english = await page.evaluate(() =>
+          [...document.querySelectorAll('[aria-label]')]
+            .filter((el) => !el.closest('[aria-hidden="true"]'))
+            .map((el) => el.getAttribute('aria-label') ?? '')
+            .filter((label) => /^[a-z][a-z-]*$/.test(label)),
+        );
+        expect(english, path).toEqual([]);
+      }
+    }
+  });
+
   it('the reset page and the 404 page at desktop and 375 px, without sideways scrolling', async () => {
     for (const viewport of ['desktop', 'mobile'] as const) {
       const page = await newPage(browser, baseUrl, viewport);

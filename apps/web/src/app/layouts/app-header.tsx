@@ -28,7 +28,7 @@ export function AppHeader() {
         {isMobile ? (
           <Button
             variant="text"
-            icon={<MenuOutlined />}
+            icon={<MenuOutlined aria-hidden />}
             aria-label="打开菜单"
             onClick={() => {
               setDrawerUsed(true);
