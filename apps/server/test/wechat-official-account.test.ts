@@ -119,7 +119,7 @@ describe.each(dbTargets)('WeChat official-account web authorization (公众号�
     expect(auth.back.location).toBe(`${returnTo}&wechat_oa=${auth.state}`);
     const status = (await b.status(auth.state)).body.data;
     expect(status).toMatchObject({ status: 'scanned', intent: 'login' });
-    expect((await unifiedLogin(b, status.code)).status).toBe(200);
+    expect((await unifiedLogin(b, status?.code)).status).toBe(200);
   });
 
   it('refuses a return address off the site', async () => {
