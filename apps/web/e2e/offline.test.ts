@@ -51,7 +51,10 @@ describe.skipIf(Boolean(inject('skipReason')))('a page that cannot be loaded', (
     // would name the new file, which here is the same one served again).
     let reloaded = false;
     let refused = 0;
-    page.on('load', () => (reloaded = true));
+    // The new document's request, before any of its files are asked for.
+    page.on('request', (req) => {
+      if (req.isNavigationRequest() && req.frame() === page.mainFrame()) reloaded = true;
+    });
     await page.route(/\/assets\/bazi-input-page-[^/]+\.js$/, async (route) => {
       if (reloaded) return route.continue();
       refused += 1;
