@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
-import { bearer, newPhone, registerUser } from './support/users';
+import { bearer, newPhone, registerUser, sendCode } from './support/users';
 
 describe.each(dbTargets)('referrer programme on %s', (target) => {
   const ctx = useTestApp(target);
@@ -79,6 +79,19 @@ describe.each(dbTargets)('referrer programme on %s', (target) => {
     const b = await registerUser(ctx, { referrer_id: a.phone });
     expect((await get('/api/referrer/my-referrer', b.token)).json().data.referrer_id).toBe(a.phone);
     expect((await bind(b.token, a.phone)).statusCode).toBe(409);
+  });
+
+  it('an invitation whose referrer is not a user does not block sign-up: the same code registers without it (issue 19)', async () => {
+    const phone = newPhone();
+    const code = await sendCode(ctx, phone, 'register');
+    const body = { name: '受邀用户', phone, code, password: 'secret123', confirmPassword: 'secret123' };
+    const ghost = await ctx.inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, referrer_id: '13000000002' } });
+    expect(ghost.statusCode).toBe(400);
+    expect(ghost.json().message).toBe('推荐人不存在，请检查推荐人手机号');
+    // The refusal spent neither the code nor a try: the person registers at once with the field cleared.
+    const without = await ctx.inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, referrer_id: '' } });
+    expect(without.statusCode, without.body).toBe(200);
+    expect(without.json().user_info).toMatchObject({ phone, referrer_id: null });
   });
 
   it('gives your own invitation link to /register?referrer=<phone>, and only yours', async () => {

@@ -112,6 +112,16 @@ describe.each(dbTargets)('WeChat official-account web authorization (公众号�
     expect(auth.back.location).toBe(`/register?referrer=13800000000&wechat_oa=${auth.state}`);
   });
 
+  it('comes back to /login carrying the deep link to open after signing in (issue 19), and signs in from there', async () => {
+    const b = inWechat();
+    const returnTo = `/login?from=${encodeURIComponent('/chat/love?x=1')}`;
+    const auth = await authorizeInWechat(b, { intent: 'login', returnTo, persona: newPersona() });
+    expect(auth.back.location).toBe(`${returnTo}&wechat_oa=${auth.state}`);
+    const status = (await b.status(auth.state)).body.data;
+    expect(status).toMatchObject({ status: 'scanned', intent: 'login' });
+    expect((await unifiedLogin(b, status?.code)).status).toBe(200);
+  });
+
   it('refuses a return address off the site', async () => {
     for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', '/api/auth/me']) {
       const res = await inWechat().fetch('/api/auth/wechat-oa/authorize', { method: 'POST', json: { intent: 'login', return_to: bad } });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { nextPhone, readSmsCode, registerViaApi, waitForSmsCooldown } from './support/api';
+import { nextPhone, readSmsCode, registerViaApi, waitForSmsCooldown, signInTicket } from './support/api';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -20,7 +20,7 @@ describe.skipIf(Boolean(inject('skipReason')))('profile: personal data export an
     const phone = nextPhone();
     const { token } = await registerViaApi(baseUrl, phone, '将注销');
     const page = await newPage(browser, baseUrl, 'desktop');
-    await page.goto(`/profile?token=${encodeURIComponent(token)}`);
+    await page.goto(`/profile?token=${await signInTicket(token)}`);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导出我的数据/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^lingxi-my-data-\d{8}\.json$/);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, nextPhone, registerViaApi } from './support/api';
+import { adminToken, nextPhone, registerViaApi, signInTicket } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -19,7 +19,7 @@ describe.skipIf(Boolean(inject('skipReason')))('admin-only entry on home', () =>
   it('shows 令牌统计 to the admin phone, signed in through /token-handler?token=', async () => {
     const token = await adminToken(baseUrl, adminPhone);
     const page = await newPage(browser, baseUrl, 'desktop');
-    await page.goto(`/token-handler?token=${encodeURIComponent(token)}`);
+    await page.goto(`/token-handler?token=${await signInTicket(token)}`);
     await page.getByText('你好，管理员').waitFor();
     // The token must not stay in the address bar (history, screenshots, Referer).
     expect(page.url()).not.toContain('token=');
@@ -30,7 +30,7 @@ describe.skipIf(Boolean(inject('skipReason')))('admin-only entry on home', () =>
   it('hides 令牌统计 from a normal user', async () => {
     const { token } = await registerViaApi(baseUrl, nextPhone(), '普通用户');
     const page = await newPage(browser, baseUrl, 'desktop');
-    await page.goto(`/?token=${encodeURIComponent(token)}`);
+    await page.goto(`/?token=${await signInTicket(token)}`);
     await page.getByText('你好，普通用户').waitFor();
     expect(await page.getByRole('button', { name: /令牌统计/ }).count()).toBe(0);
   });

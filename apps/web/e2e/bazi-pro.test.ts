@@ -4,7 +4,7 @@ import { computeChartFromSpec, pairingFacts } from '@lingxi/bazi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readTextChunks } from '../src/lib/share-card/png-text';
-import { nextPhone, registerViaApi } from './support/api';
+import { nextPhone, registerViaApi, signInTicket } from './support/api';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 import { screenshotDir } from './support/paths';
 
@@ -71,7 +71,7 @@ describe.skipIf(Boolean(inject('skipReason')))('the professional chart, timeline
 
   const open = async (viewport: ViewportName, url: string): Promise<Page> => {
     const page = await newPage(browser, baseUrl, viewport);
-    await page.goto(`${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`);
+    await page.goto(`${url}${url.includes('?') ? '&' : '?'}token=${await signInTicket(token)}`);
     return page;
   };
 
@@ -219,7 +219,7 @@ describe.skipIf(Boolean(inject('skipReason')))('the professional chart, timeline
     await saveChart(own, { ...me, name: '我' });
     await saveChart(own, { ...her, name: '小雨' });
     const page = await newPage(browser, baseUrl, 'mobile');
-    await page.goto(`/bazihehun?token=${encodeURIComponent(own)}`);
+    await page.goto(`/bazihehun?token=${await signInTicket(own)}`);
     const submit = page.getByRole('button', { name: '查看合婚' });
     await submit.waitFor();
     const b = page.getByRole('combobox', { name: '乙方' });

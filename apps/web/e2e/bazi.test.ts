@@ -1,7 +1,7 @@
 import { computeChartFromSpec, lunarMonthsOfYear } from '@lingxi/bazi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { nextPhone, registerViaApi } from './support/api';
+import { nextPhone, registerViaApi, signInTicket } from './support/api';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -63,7 +63,7 @@ describe.skipIf(Boolean(inject('skipReason')))('bazi input and result in the bro
 
   const signedIn = async (viewport: ViewportName, path = '/baziinput') => {
     const page = await newPage(browser, baseUrl, viewport);
-    await page.goto(`${path}?token=${encodeURIComponent(token)}`);
+    await page.goto(`${path}?token=${await signInTicket(token)}`);
     return page;
   };
 
@@ -187,7 +187,7 @@ describe.skipIf(Boolean(inject('skipReason')))('bazi input and result in the bro
   it('asks to calculate first when /baziresult is opened by someone with no chart', async () => {
     const fresh = await registerViaApi(baseUrl, nextPhone(), '新用户');
     const page = await newPage(browser, baseUrl, 'desktop');
-    await page.goto(`/baziresult?token=${encodeURIComponent(fresh.token)}`);
+    await page.goto(`/baziresult?token=${await signInTicket(fresh.token)}`);
     await page.getByText('暂无排盘数据，请先排盘').waitFor();
     await page.getByRole('button', { name: '去排盘' }).click();
     await page.waitForURL('**/baziinput');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { nextPhone, registerViaApi } from './support/api';
+import { nextPhone, registerViaApi, signInTicket } from './support/api';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
 /**
@@ -47,7 +47,7 @@ describe.skipIf(Boolean(inject('skipReason')))('chat history pages and reply ima
         });
       }
       const page = await newPage(browser, baseUrl, viewport);
-      await page.goto(`/chat/career?token=${encodeURIComponent(token)}`);
+      await page.goto(`/chat/career?token=${await signInTicket(token)}`);
       await page.getByText('第60条消息').waitFor();
       const first = await texts(page);
       expect(first).toHaveLength(50);
@@ -76,7 +76,7 @@ describe.skipIf(Boolean(inject('skipReason')))('chat history pages and reply ima
       page.on('request', (r) => {
         if (!r.url().startsWith(baseUrl) && !r.url().startsWith('data:')) elsewhere.push(r.url());
       });
-      await page.goto(`/chat/general?token=${encodeURIComponent(token)}`);
+      await page.goto(`/chat/general?token=${await signInTicket(token)}`);
       await page.locator('.chat-welcome').waitFor();
 
       const input = page.getByLabel('输入您的问题');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, nextPhone, registerViaApi } from './support/api';
+import { adminToken, nextPhone, registerViaApi, signInTicket } from './support/api';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
 /**
@@ -71,7 +71,7 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
     it(`picks a persona, streams a labelled reply, stops, regenerates and manages sessions at ${px} px`, async () => {
       const { token } = await registerViaApi(baseUrl, nextPhone(), '小灵');
       const page = await newPage(browser, baseUrl, viewport);
-      await page.goto(`/?token=${encodeURIComponent(token)}`);
+      await page.goto(`/?token=${await signInTicket(token)}`);
       await page.getByRole('button', { name: '心理陪伴' }).click();
       await page.waitForURL('**/chat/psychology');
       // A companion persona: the 你正在和AI对话 notice comes first (safety.test.ts covers it).
@@ -162,7 +162,7 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
     it(`shows the crisis card and keeps a reply across a refresh mid-stream at ${px} px`, async () => {
       const { token } = await registerViaApi(baseUrl, nextPhone(), '小安');
       const page = await newPage(browser, baseUrl, viewport);
-      await page.goto(`/chat/emotional?token=${encodeURIComponent(token)}`);
+      await page.goto(`/chat/emotional?token=${await signInTicket(token)}`);
       await page.getByTestId('safety-confirm').click();
       await page.getByText('你好，很高兴你愿意来这里').waitFor();
 
@@ -192,7 +192,7 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
   it('keeps token statistics to admins: a normal user sees the notice', async () => {
     const { token } = await registerViaApi(baseUrl, nextPhone(), '普通用户');
     const page = await newPage(browser, baseUrl, 'mobile');
-    await page.goto(`/token-stats?token=${encodeURIComponent(token)}`);
+    await page.goto(`/token-stats?token=${await signInTicket(token)}`);
     await page.getByText('仅管理员可以查看令牌统计').waitFor();
     await screenshot(page, 'token-stats-375-denied', false);
   });
@@ -202,13 +202,13 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
     const user = nextPhone();
     const { token } = await registerViaApi(baseUrl, user, '统计对象');
     const chatPage = await newPage(browser, baseUrl, 'desktop');
-    await chatPage.goto(`/chat/learning?token=${encodeURIComponent(token)}`);
+    await chatPage.goto(`/chat/learning?token=${await signInTicket(token)}`);
     await chatPage.getByText('学习伙伴').first().waitFor();
     await ask(chatPage, '怎么提高专注力？');
     await waitForStatus(chatPage, 'done');
 
     const page = await newPage(browser, baseUrl, 'desktop');
-    await page.goto(`/token-stats?token=${encodeURIComponent(admin)}`);
+    await page.goto(`/token-stats?token=${await signInTicket(admin)}`);
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await page.getByText('请输入 session_id 或手机号').first().waitFor();
     await page.getByLabel('手机号').fill(` ${user} `);

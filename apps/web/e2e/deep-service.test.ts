@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, nextPhone, registerViaApi } from './support/api';
+import { adminToken, nextPhone, registerViaApi, signInTicket } from './support/api';
 import { hasHorizontalOverflow, launchBrowser, screenshot, VIEWPORTS, type ViewportName } from './support/browser';
 
 /**
@@ -30,7 +30,7 @@ async function openAs(browser: Browser, token: string, path: string, viewport: V
   });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
-  await page.goto(`${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`);
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}token=${await signInTicket(token)}`);
   return page;
 }
 

@@ -44,23 +44,33 @@ describe.skipIf(Boolean(inject('skipReason')))('guards and validation messages',
     await ui.page.getByText('请同意隐私政策').waitFor();
   });
 
-  it('works from the keyboard: Tab through the form, Space ticks consent, Enter submits and focuses the field to fix', async () => {
+  it('works from the keyboard: Tab through the form (the password eye too), Space ticks consent, Enter submits and focuses the field to fix', async () => {
     await ui.page.goto('/login');
     const form = ui.page.locator('form#password-login');
     const focused = () =>
-      ui.page.evaluate(
-        () =>
-          (document.activeElement as HTMLInputElement | null)?.getAttribute('placeholder') ?? document.activeElement?.getAttribute('type'),
-      );
+      ui.page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el?.getAttribute('placeholder') ?? el?.getAttribute('aria-label') ?? el?.getAttribute('type') ?? el?.textContent?.trim();
+      });
     await form.getByPlaceholder('手机号').focus();
     await ui.page.keyboard.type('12345');
     await ui.page.keyboard.press('Tab');
     expect(await focused()).toBe('密码');
+    await ui.page.keyboard.type('abc');
+    // The eye is reachable with Tab and named in Chinese (issue 19).
+    await ui.page.keyboard.press('Tab');
+    expect(await focused()).toBe('显示密码');
+    await ui.page.keyboard.press('Space');
+    expect(await form.getByPlaceholder('密码').getAttribute('type')).toBe('text');
+    expect(await focused()).toBe('隐藏密码');
+    await ui.page.keyboard.press('Tab');
+    expect(await focused()).toBe('忘记密码？');
     await ui.page.keyboard.press('Tab');
     expect(await focused()).toBe('checkbox');
     await ui.page.keyboard.press('Space');
     expect(await form.getByRole('checkbox').isChecked()).toBe(true);
-    await ui.page.keyboard.press('Shift+Tab');
+    await form.getByPlaceholder('密码').fill('');
+    await form.getByPlaceholder('手机号').focus();
     await ui.page.keyboard.press('Enter');
     await ui.page.getByText('请输入正确的手机号').waitFor();
     await ui.page.getByText('请输入密码').waitFor();

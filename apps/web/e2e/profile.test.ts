@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { nextPhone, registerViaApi } from './support/api';
+import { nextPhone, registerViaApi, signInTicket } from './support/api';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, settle, type ViewportName } from './support/browser';
 import { confirmInSecondTab } from './support/wechat';
 
@@ -19,7 +19,7 @@ describe.skipIf(Boolean(inject('skipReason')))('profile: WeChat binding', () => 
   it('binds WeChat from the profile: the modal QR, confirm in a second tab, 微信绑定成功 in both', async () => {
     const { token } = await registerViaApi(baseUrl, nextPhone(), '绑定测试');
     const page = await newPage(browser, baseUrl, 'desktop');
-    await page.goto(`/profile?token=${encodeURIComponent(token)}`);
+    await page.goto(`/profile?token=${await signInTicket(token)}`);
     await page.getByRole('heading', { name: '个人资料' }).waitFor();
     await page.getByText('未绑定微信').waitFor();
     await page.getByRole('button', { name: /绑定微信/ }).click();
@@ -48,7 +48,7 @@ describe.skipIf(Boolean(inject('skipReason')))('profile: WeChat binding', () => 
     it(`the profile fits ${viewport}: title, WeChat, username, my rewards, referrer and personal-data blocks`, async () => {
       const { token } = await registerViaApi(baseUrl, nextPhone(), '资料页');
       const page = await newPage(browser, baseUrl, viewport);
-      await page.goto(`/profile?token=${encodeURIComponent(token)}`);
+      await page.goto(`/profile?token=${await signInTicket(token)}`);
       for (const text of ['个人资料', '未绑定微信', '修改用户名', '我的打赏', '我的推荐人', '导出我的数据'])
         await page.getByText(text).first().waitFor();
       await page.getByText(/邀请好友注册/).waitFor();

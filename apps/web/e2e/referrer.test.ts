@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { nextPhone, registerViaApi } from './support/api';
+import { nextPhone, registerViaApi, signInTicket } from './support/api';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -20,7 +20,7 @@ describe.skipIf(Boolean(inject('skipReason')))('profile: referrer', () => {
     await registerViaApi(baseUrl, referrerPhone, '王推荐');
     const { token } = await registerViaApi(baseUrl, nextPhone(), '被推荐');
     const page = await newPage(browser, baseUrl, 'mobile');
-    await page.goto(`/profile?token=${encodeURIComponent(token)}`);
+    await page.goto(`/profile?token=${await signInTicket(token)}`);
     const input = page.getByLabel('推荐人手机号');
     expect(await input.getAttribute('maxlength')).toBe('11');
     await input.fill('1300000000'); // 10 digits: nothing to look up yet
@@ -43,7 +43,7 @@ describe.skipIf(Boolean(inject('skipReason')))('profile: referrer', () => {
     const phone = nextPhone();
     const { token } = await registerViaApi(baseUrl, phone, '邀请人');
     const page = await newPage(browser, baseUrl, 'desktop');
-    await page.goto(`/profile?token=${encodeURIComponent(token)}`);
+    await page.goto(`/profile?token=${await signInTicket(token)}`);
     const link = await page.getByLabel('我的邀请链接').inputValue();
     expect(link).toBe(`${baseUrl}/register?referrer=${phone}`);
   });

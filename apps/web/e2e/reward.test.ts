@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, nextPhone, registerViaApi } from './support/api';
+import { adminToken, nextPhone, registerViaApi, signInTicket } from './support/api';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -8,7 +8,7 @@ const adminPhone = inject('adminPhone');
 
 async function signedInPage(browser: Browser, token: string, path: string, viewport: ViewportName = 'desktop'): Promise<Page> {
   const page = await newPage(browser, baseUrl, viewport);
-  await page.goto(`${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`);
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}token=${await signInTicket(token)}`);
   return page;
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, nextPhone, readSmsCode, registerViaApi } from './support/api';
+import { adminToken, nextPhone, readSmsCode, registerViaApi, signInTicket } from './support/api';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 import { startOwnServer } from './support/own-server';
 
@@ -44,7 +44,7 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
     it(`asks for the AI notice on a companion persona before the first question, at ${px} px`, async () => {
       const { token } = await registerViaApi(baseUrl, nextPhone(), '小安');
       const page = await newPage(browser, baseUrl, viewport);
-      await page.goto(`/chat/psychology?token=${encodeURIComponent(token)}`);
+      await page.goto(`/chat/psychology?token=${await signInTicket(token)}`);
       const notice = page.getByTestId('ai-disclosure');
       await notice.waitFor();
       expect(await notice.innerText()).toContain('人工智能（AI），不是真人');
@@ -65,7 +65,7 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
   it('takes a 举报 of a reply, shows it in the profile, and shows the administrator’s resolution to the reporter', async () => {
     const { token } = await registerViaApi(baseUrl, nextPhone(), '小举');
     const page = await newPage(browser, baseUrl, 'mobile');
-    await page.goto(`/chat/general?token=${encodeURIComponent(token)}`);
+    await page.goto(`/chat/general?token=${await signInTicket(token)}`);
     await ask(page, '给我一个建议');
     await lastReplyDone(page);
     await page.getByTestId('message-assistant').last().getByRole('button', { name: '举报' }).click();
@@ -85,7 +85,7 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
     expect(await mine.innerText()).toContain('虚假信息');
 
     const admin = await newPage(browser, baseUrl, 'desktop');
-    await admin.goto(`/admin/reports?token=${encodeURIComponent(await adminToken(baseUrl, adminPhone))}`);
+    await admin.goto(`/admin/reports?token=${await signInTicket(await adminToken(baseUrl, adminPhone))}`);
     await admin
       .getByText('回复里的数据是编的')
       .or(admin.getByRole('cell', { name: /离线演示/ }).first())
@@ -112,7 +112,7 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
   it('sets an emergency contact in the profile and texts them from the crisis card only after confirming', async () => {
     const { token } = await registerViaApi(baseUrl, nextPhone(), '小援');
     const page = await newPage(browser, baseUrl, 'mobile');
-    await page.goto(`/profile?token=${encodeURIComponent(token)}`);
+    await page.goto(`/profile?token=${await signInTicket(token)}`);
     const card = page.getByTestId('emergency-contact-card');
     const contact = nextPhone();
     await card.getByLabel('联系人称呼').fill('妈妈');
@@ -144,7 +144,7 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
   it('puts a minor in minor mode: rules in the profile, intimate personas refused, and a child waits for the guardian', async () => {
     const minor = await registerViaApi(baseUrl, nextPhone(), '小未', 'secret123', { birth_year: beijingYear() - 16 });
     const page = await newPage(browser, baseUrl, 'mobile');
-    await page.goto(`/profile?token=${encodeURIComponent(minor.token)}`);
+    await page.goto(`/profile?token=${await signInTicket(minor.token)}`);
     const card = page.getByTestId('minor-mode-card');
     await card.getByText('已开启').waitFor();
     expect(await card.innerText()).toContain('每天最多使用 60 分钟');
@@ -160,7 +160,7 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
 
     const child = await registerViaApi(baseUrl, nextPhone(), '小童', 'secret123', { birth_year: beijingYear() - 12 });
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`/profile?token=${encodeURIComponent(child.token)}`);
+    await page.goto(`/profile?token=${await signInTicket(child.token)}`);
     const childCard = page.getByTestId('minor-mode-card');
     await childCard.getByText('需要监护人同意').waitFor();
     const guardian = nextPhone();
@@ -218,7 +218,7 @@ describe.skipIf(Boolean(inject('skipReason')))('a reply stopped by moderation, a
     const { token } = await registerViaApi(own.baseUrl, nextPhone(), '小休');
     const page = await newPage(browser, own.baseUrl, 'mobile');
     const started = Date.now();
-    await page.goto(`/chat/general?token=${encodeURIComponent(token)}`);
+    await page.goto(`/chat/general?token=${await signInTicket(token, own.baseUrl)}`);
     await ask(page, '你好');
     await lastReplyDone(page);
     const reply = page.getByTestId('message-assistant').last();

@@ -10,7 +10,7 @@ async function openWechatTab(page: Page) {
   await page.goto('/login');
   await page.getByRole('tab', { name: '微信扫码登录' }).click();
   const pane = page.getByRole('tabpanel');
-  await pane.getByText(/请先阅读并勾选同意下方的《隐私政策》/).waitFor();
+  await pane.getByText(/请先阅读并勾选同意下方的《用户协议》和《隐私政策》/).waitFor();
   await pane.getByRole('checkbox').check();
   await pane.getByAltText('微信扫码二维码').waitFor();
   return pane;

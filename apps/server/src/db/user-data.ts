@@ -20,6 +20,7 @@ import {
   memorySettings,
   moderationEvents,
   passwordFailures,
+  signInTickets,
   paymentOrders,
   safetySettings,
   serviceOrders,
@@ -116,6 +117,13 @@ export const USER_DATA: UserDataTable[] = [
     erase: 'delete',
   },
   { table: passwordFailures, user: passwordFailures.userId, merge: 'drop', export: { section: 'password_failures' }, erase: 'delete' },
+  {
+    table: signInTickets,
+    user: signInTickets.userId,
+    merge: 'drop',
+    export: { skip: 'one-time sign-in credentials (hashes), gone within minutes' },
+    erase: 'delete',
+  },
   {
     table: accountExportLeases,
     user: accountExportLeases.userId,

@@ -9,7 +9,7 @@ export function newPhone(): string {
   return `137${String(n).padStart(8, '0').slice(-8)}`;
 }
 
-export async function sendCode(ctx: TestContext, phone: string, type: 'login' | 'register' | 'bind' | 'delete') {
+export async function sendCode(ctx: TestContext, phone: string, type: 'login' | 'register' | 'bind' | 'delete' | 'reset') {
   const res = await ctx.inject({ method: 'POST', url: '/api/auth/send-sms-code', payload: { phone, type } });
   expect(res.statusCode, res.body).toBe(200);
   return latestCode(ctx, phone);

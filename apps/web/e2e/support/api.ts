@@ -79,3 +79,14 @@ export async function adminToken(baseUrl: string, adminPhone: string): Promise<s
   if (login.ok) return String(((await login.json()) as { token: string }).token);
   return (await registerViaApi(baseUrl, adminPhone, '管理员')).token;
 }
+
+/**
+ * What a `?token=` address carries for a signed-in session: a one-time sign-in ticket made with its bearer token (issue
+ * 12 item 5; a bearer token in the address signs no one in any more). Good for one visit within two minutes.
+ */
+export async function signInTicket(token: string, baseUrl: string = inject('baseUrl')): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in-ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const json = (await res.json()) as { data?: { ticket?: string }; message?: string };
+  if (!res.ok || !json.data?.ticket) throw new Error(`sign-in-ticket ${res.status}: ${String(json.message)}`);
+  return json.data.ticket;
+}

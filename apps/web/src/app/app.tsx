@@ -2,6 +2,8 @@ import { RouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { setPendingNavigationTarget } from '@/lib/page-load';
+import { clearChatOnSignOut } from './clear-on-sign-out';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
@@ -12,6 +14,12 @@ const router = createAppRouter();
 setUnauthorizedHandler(() => {
   useAuthStore.getState().expireSession();
   void router.navigate(paths.login, { replace: true });
+});
+
+clearChatOnSignOut();
+setPendingNavigationTarget(() => {
+  const to = router.state.navigation.location;
+  return to ? `${to.pathname}${to.search}${to.hash}` : null;
 });
 
 export function AppRoot() {

@@ -9,7 +9,7 @@ import { theme } from './theme';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       {/* Toasts and dialogs through context, so they pick up the theme and locale above (lib/feedback.tsx). */}
       <FeedbackProvider>{children}</FeedbackProvider>
     </ConfigProvider>

@@ -1,21 +1,21 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { UrlTokenGate } from '@/features/auth/components/url-token-gate';
 import { MainLayout } from './layouts/main-layout';
+import { loadPage } from '@/lib/page-load';
 import { BootFallback } from './routes/boot-fallback';
+import { RouteError } from './routes/route-error';
 
 /**
  * Each page is its own chunk, loaded when its route is first visited: a phone opening /login downloads the login
- * form, not the chat's markdown renderer or the Bazi tables (docs/benchmarks.md, initial JS budget).
+ * form, not the chat's markdown renderer or the Bazi tables (docs/benchmarks.md, initial JS budget). A chunk that
+ * cannot be loaded (offline, or gone after a deploy) goes to RouteError, which is in the first bundle (issue 19).
  */
 const page =
   <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
-  async () => ({ Component: pick(await load()) });
-
-// antd's Result carries three status illustrations (~10 KB gzip); only a crashed page needs them.
-const RouteError = lazy(() => import('./routes/route-error').then((m) => ({ default: m.RouteError })));
+  async () => ({ Component: pick(await loadPage(load)) });
 
 // The query cache (ADR 013) is a layout route of its own, loaded beside the page that needs it (React Router loads
 // every matched route's lazy part at once) and never by /login, /register or the text pages.
@@ -35,153 +35,77 @@ export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
     hydrateFallbackElement: <BootFallback />,
-    errorElement: (
-      <Suspense fallback={null}>
-        <RouteError />
-      </Suspense>
-    ),
+    errorElement: <RouteError />,
     children: [
       {
-        path: paths.home,
-        element: (
-          <UrlTokenGate>
-            <ProtectedRoute />
-          </UrlTokenGate>
-        ),
+        // A page that fails (or cannot be loaded) shows its error inside the header and footer, not instead of them.
+        errorElement: <RouteError />,
         children: [
           {
-            lazy: serverState,
+            path: paths.home,
+            element: (
+              <UrlTokenGate>
+                <ProtectedRoute />
+              </UrlTokenGate>
+            ),
             children: [
               {
-                index: true,
-                lazy: page(
-                  () => import('./routes/home'),
-                  (m) => m.HomeRoute,
-                ),
-              },
-              {
-                path: paths.baziInput.slice(1),
-                lazy: page(
-                  () => import('@/features/bazi/components/bazi-input-page'),
-                  (m) => m.BaziInputPage,
-                ),
-              },
-              {
-                path: paths.baziResult.slice(1),
-                lazy: page(
-                  () => import('./routes/bazi-result'),
-                  (m) => m.BaziResultRoute,
-                ),
-              },
-              {
-                path: paths.baziPairing.slice(1),
-                lazy: page(
-                  () => import('@/features/bazi/components/pairing-page'),
-                  (m) => m.PairingPage,
-                ),
-              },
-              {
-                path: paths.chat.slice(1),
-                lazy: page(
-                  () => import('./routes/chat'),
-                  (m) => m.ChatRoute,
-                ),
-              },
-              {
-                path: paths.chatDefault.slice(1),
-                lazy: page(
-                  () => import('./routes/chat'),
-                  (m) => m.ChatRoute,
-                ),
-              },
-              {
-                path: paths.reportQueue.slice(1),
-                lazy: page(
-                  () => import('./routes/report-queue'),
-                  (m) => m.ReportQueueRoute,
-                ),
-              },
-              {
-                path: paths.tokenStats.slice(1),
-                lazy: page(
-                  () => import('./routes/token-stats'),
-                  (m) => m.TokenStatsRoute,
-                ),
-              },
-            ],
-          },
-        ],
-      },
-      {
-        element: <UrlTokenGate />,
-        children: [
-          {
-            path: paths.login,
-            lazy: page(
-              () => import('./routes/login'),
-              (m) => m.LoginRoute,
-            ),
-          },
-          {
-            path: paths.register,
-            lazy: page(
-              () => import('./routes/register'),
-              (m) => m.RegisterRoute,
-            ),
-          },
-          {
-            lazy: serverState,
-            children: [
-              {
-                path: paths.rewardList,
-                lazy: page(
-                  () => import('./routes/reward-list'),
-                  (m) => m.RewardListRoute,
-                ),
-              },
-              {
-                path: paths.rewardHistory,
-                lazy: page(
-                  () => import('./routes/reward-history'),
-                  (m) => m.RewardHistoryRoute,
-                ),
-              },
-              {
-                path: paths.orders,
-                lazy: page(
-                  () => import('./routes/orders'),
-                  (m) => m.OrdersRoute,
-                ),
-              },
-              {
-                path: paths.adminOrders,
-                lazy: page(
-                  () => import('./routes/admin-orders'),
-                  (m) => m.AdminOrdersRoute,
-                ),
-              },
-              {
-                path: paths.adminOffers,
-                lazy: page(
-                  () => import('./routes/admin-offers'),
-                  (m) => m.AdminOffersRoute,
-                ),
-              },
-              {
-                element: <ProtectedRoute />,
+                lazy: serverState,
                 children: [
                   {
-                    path: paths.profile,
+                    index: true,
                     lazy: page(
-                      () => import('./routes/profile'),
-                      (m) => m.ProfileRoute,
+                      () => import('./routes/home'),
+                      (m) => m.HomeRoute,
                     ),
                   },
                   {
-                    path: paths.memory,
+                    path: paths.baziInput.slice(1),
                     lazy: page(
-                      () => import('@/features/memory/components/memory-page'),
-                      (m) => m.MemoryPage,
+                      () => import('@/features/bazi/components/bazi-input-page'),
+                      (m) => m.BaziInputPage,
+                    ),
+                  },
+                  {
+                    path: paths.baziResult.slice(1),
+                    lazy: page(
+                      () => import('./routes/bazi-result'),
+                      (m) => m.BaziResultRoute,
+                    ),
+                  },
+                  {
+                    path: paths.baziPairing.slice(1),
+                    lazy: page(
+                      () => import('@/features/bazi/components/pairing-page'),
+                      (m) => m.PairingPage,
+                    ),
+                  },
+                  {
+                    path: paths.chat.slice(1),
+                    lazy: page(
+                      () => import('./routes/chat'),
+                      (m) => m.ChatRoute,
+                    ),
+                  },
+                  {
+                    path: paths.chatDefault.slice(1),
+                    lazy: page(
+                      () => import('./routes/chat'),
+                      (m) => m.ChatRoute,
+                    ),
+                  },
+                  {
+                    path: paths.reportQueue.slice(1),
+                    lazy: page(
+                      () => import('./routes/report-queue'),
+                      (m) => m.ReportQueueRoute,
+                    ),
+                  },
+                  {
+                    path: paths.tokenStats.slice(1),
+                    lazy: page(
+                      () => import('./routes/token-stats'),
+                      (m) => m.TokenStatsRoute,
                     ),
                   },
                 ],
@@ -189,55 +113,140 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            path: paths.bindPhone,
+            element: <UrlTokenGate />,
+            children: [
+              {
+                path: paths.login,
+                lazy: page(
+                  () => import('./routes/login'),
+                  (m) => m.LoginRoute,
+                ),
+              },
+              {
+                path: paths.resetPassword,
+                lazy: page(
+                  () => import('@/features/auth/components/reset-password-page'),
+                  (m) => m.ResetPasswordPage,
+                ),
+              },
+              {
+                path: paths.register,
+                lazy: page(
+                  () => import('./routes/register'),
+                  (m) => m.RegisterRoute,
+                ),
+              },
+              {
+                lazy: serverState,
+                children: [
+                  {
+                    path: paths.rewardList,
+                    lazy: page(
+                      () => import('./routes/reward-list'),
+                      (m) => m.RewardListRoute,
+                    ),
+                  },
+                  {
+                    path: paths.rewardHistory,
+                    lazy: page(
+                      () => import('./routes/reward-history'),
+                      (m) => m.RewardHistoryRoute,
+                    ),
+                  },
+                  {
+                    path: paths.orders,
+                    lazy: page(
+                      () => import('./routes/orders'),
+                      (m) => m.OrdersRoute,
+                    ),
+                  },
+                  {
+                    path: paths.adminOrders,
+                    lazy: page(
+                      () => import('./routes/admin-orders'),
+                      (m) => m.AdminOrdersRoute,
+                    ),
+                  },
+                  {
+                    path: paths.adminOffers,
+                    lazy: page(
+                      () => import('./routes/admin-offers'),
+                      (m) => m.AdminOffersRoute,
+                    ),
+                  },
+                  {
+                    element: <ProtectedRoute />,
+                    children: [
+                      {
+                        path: paths.profile,
+                        lazy: page(
+                          () => import('./routes/profile'),
+                          (m) => m.ProfileRoute,
+                        ),
+                      },
+                      {
+                        path: paths.memory,
+                        lazy: page(
+                          () => import('@/features/memory/components/memory-page'),
+                          (m) => m.MemoryPage,
+                        ),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: paths.bindPhone,
+                lazy: page(
+                  () => import('@/features/auth/components/bind-phone-page'),
+                  (m) => m.BindPhonePage,
+                ),
+              },
+              {
+                path: paths.tokenHandler,
+                lazy: page(
+                  () => import('./routes/token-handler'),
+                  (m) => m.TokenHandlerRoute,
+                ),
+              },
+            ],
+          },
+          {
+            path: paths.about,
             lazy: page(
-              () => import('@/features/auth/components/bind-phone-page'),
-              (m) => m.BindPhonePage,
+              () => import('./routes/about'),
+              (m) => m.AboutRoute,
             ),
           },
           {
-            path: paths.tokenHandler,
+            path: paths.privacy,
             lazy: page(
-              () => import('./routes/token-handler'),
-              (m) => m.TokenHandlerRoute,
+              () => import('@/features/static-pages/components/privacy-page'),
+              (m) => m.PrivacyPage,
+            ),
+          },
+          {
+            path: paths.terms,
+            lazy: page(
+              () => import('@/features/static-pages/components/terms-page'),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
+            path: paths.contact,
+            lazy: page(
+              () => import('@/features/static-pages/components/contact-page'),
+              (m) => m.ContactPage,
+            ),
+          },
+          {
+            path: '*',
+            lazy: page(
+              () => import('./routes/not-found'),
+              (m) => m.NotFoundRoute,
             ),
           },
         ],
-      },
-      {
-        path: paths.about,
-        lazy: page(
-          () => import('./routes/about'),
-          (m) => m.AboutRoute,
-        ),
-      },
-      {
-        path: paths.privacy,
-        lazy: page(
-          () => import('@/features/static-pages/components/privacy-page'),
-          (m) => m.PrivacyPage,
-        ),
-      },
-      {
-        path: paths.terms,
-        lazy: page(
-          () => import('@/features/static-pages/components/terms-page'),
-          (m) => m.TermsPage,
-        ),
-      },
-      {
-        path: paths.contact,
-        lazy: page(
-          () => import('@/features/static-pages/components/contact-page'),
-          (m) => m.ContactPage,
-        ),
-      },
-      {
-        path: '*',
-        lazy: page(
-          () => import('./routes/not-found'),
-          (m) => m.NotFoundRoute,
-        ),
       },
     ],
   },

@@ -12,6 +12,8 @@ export const paths = {
   reportQueue: '/admin/reports',
   login: '/login',
   register: '/register',
+  /** 忘记密码 (issue 19). */
+  resetPassword: '/reset-password',
   rewardList: '/rewardlist',
   rewardHistory: '/rewardhistory',
   orders: '/orders',
@@ -43,7 +45,13 @@ export const groundedChatHref = (type: string, sessionId: string, ask: string) =
 
 /** Pages where a 401 is an expected answer (wrong password, stale token) rather than a dropped session (spec §8). */
 export function isAuthPage(pathname: string): boolean {
-  return pathname === paths.login || pathname === paths.register || pathname === paths.bindPhone || pathname.includes('/auth/');
+  return (
+    pathname === paths.login ||
+    pathname === paths.register ||
+    pathname === paths.resetPassword ||
+    pathname === paths.bindPhone ||
+    pathname.includes('/auth/')
+  );
 }
 
 /** The chat screen is full-height and has its own chrome, so the layout hides header and footer there. */

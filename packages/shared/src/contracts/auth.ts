@@ -4,7 +4,7 @@ import { NAME_MIN, PASSWORD_MIN } from '../constants';
 import { envelope } from './common';
 import { birthYearField } from './safety';
 
-export const smsPurpose = z.enum(['login', 'register', 'bind', 'delete'], { error: '验证码类型不正确' });
+export const smsPurpose = z.enum(['login', 'register', 'bind', 'delete', 'reset'], { error: '验证码类型不正确' });
 export type SmsPurpose = z.infer<typeof smsPurpose>;
 /** Every code the server sends: the public purposes, and 'guardian' (a minor's guardian, issue #13), sent only by the signed-in guardian endpoints. */
 export type SmsCodePurpose = SmsPurpose | 'guardian';
@@ -109,3 +109,27 @@ export const updateProfileBody = z.object({
   ),
 });
 export const updateProfileResponse = envelope(userInfo);
+
+/** 忘记密码 (issue 19): the phone's reset code, then the new password twice; answers like a sign-in. */
+export const resetPasswordBody = z
+  .object({
+    phone: phoneField,
+    code: codeField,
+    password: requiredString(MSG.passwordMin).pipe(
+      z.string().min(PASSWORD_MIN, { error: MSG.passwordMin }).max(64, { error: '密码不能超过64位' }),
+    ),
+    confirmPassword: requiredString(MSG.confirmRequired),
+    policy_version: policyVersion,
+  })
+  .refine((b) => b.password === b.confirmPassword, { error: MSG.confirmMismatch, path: ['confirmPassword'] });
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/**
+ * `?token=` links (spec §2) carry a one-time ticket, never a bearer token (issue 12 item 5): a signed-in user asks for
+ * one, the page that opens the link spends it for a session of its own.
+ */
+export const signInTicketResponse = envelope(z.object({ ticket: z.string(), expires_in: z.number().int() }));
+const TICKET_INVALID = '登录链接无效或已过期，请重新登录';
+export const exchangeTicketBody = z.object({ ticket: requiredString(TICKET_INVALID).pipe(z.string().max(128, { error: TICKET_INVALID })) });
+/** Asked by a signed-in page before it offers to switch: is the link's ticket for this very account? */
+export const ticketOwnerResponse = envelope(z.object({ same_account: z.boolean() }));

@@ -48,3 +48,22 @@ export const passwordFailures = pgTable('password_failures', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * One-time sign-in tickets (issue 12 item 5): what a `?token=` link carries instead of a bearer token. Only a SHA-256
+ * of the ticket is kept; a ticket is spent by one conditional UPDATE, lives about two minutes, and a user holds a few.
+ */
+export const signInTickets = pgTable(
+  'sign_in_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketHash: text('ticket_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_tickets_user_idx').on(t.userId, t.createdAt)],
+);

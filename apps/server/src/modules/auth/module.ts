@@ -10,6 +10,7 @@ import { createPasswordFailureRepository, createSessionRepository, createUserRep
 import { authRoutes, type WechatSignIn } from './routes';
 import { createAuthService } from './service';
 import { createTokenSigner } from './tokens';
+import { createSignInTicketRepository } from './ticket-repository';
 
 /**
  * Accounts, built before every other module because they all build on it: the cache of signed-in accounts, users and
@@ -30,6 +31,7 @@ export async function createAuthServices(d: { config: Config; database: Database
     sms: d.sms,
     tokens,
     passwordGuard: createPasswordGuard(createPasswordFailureRepository(database.db), now),
+    tickets: createSignInTicketRepository(database.db),
     sessionTtlDays: config.auth.sessionTtlDays,
     now,
     mergeAccounts: createAccountMerger(database.db, accountChanged),

@@ -3,12 +3,16 @@ import {
   bindPhoneBody,
   bindPhoneResponse,
   codeLoginBody,
+  exchangeTicketBody,
   meResponse,
   okMessage,
   passwordLoginBody,
   registerBody,
+  resetPasswordBody,
   sendSmsCodeBody,
   sendSmsCodeResponse,
+  signInTicketResponse,
+  ticketOwnerResponse,
   unifiedLoginBody,
   unifiedLoginResponse,
   updateProfileBody,
@@ -121,6 +125,46 @@ export const authRoutes: FastifyPluginAsyncZod<Opts> = async (
       );
       return signInAnswer('登录成功', r);
     },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { config: limited, schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: authResponse } } },
+    async (req) => {
+      const r = await auth.resetPassword(req.body, requestMeta(req));
+      await consent.record(
+        { scene: 'reset-password', userId: r.user.id, phone: r.user.phone, policyVersion: req.body.policy_version },
+        requestMeta(req),
+      );
+      return signInAnswer('密码已重置', r);
+    },
+  );
+
+  // A `?token=` link (spec §2) carries one of these tickets; the page that opens it spends it (issue 12 item 5).
+  app.post(
+    '/auth/sign-in-ticket',
+    {
+      config: limited,
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: signInTicketResponse } },
+    },
+    async (req) => ok(await auth.issueSignInTicket(signedIn(req).user.id)),
+  );
+
+  app.post(
+    '/auth/sign-in-ticket/check',
+    {
+      config: limited,
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], security: [{ bearer: [] }], body: exchangeTicketBody, response: { 200: ticketOwnerResponse } },
+    },
+    async (req) => ok(await auth.ticketIsOwn(req.body.ticket, signedIn(req).user.id)),
+  );
+
+  app.post(
+    '/auth/exchange-ticket',
+    { config: limited, schema: { tags: ['auth'], body: exchangeTicketBody, response: { 200: authResponse } } },
+    async (req) => signInAnswer('登录成功', await auth.signInWithTicket(req.body.ticket, requestMeta(req))),
   );
 
   app.post(

@@ -63,9 +63,27 @@ describe('route table', () => {
     expect(document.querySelector('.app-footer')).toBeNull();
   });
 
-  it('/token-handler takes the token from the address and goes home', async () => {
-    fetchMock.mockImplementation(async (url) => (String(url).endsWith('/auth/me') ? ok(user) : ok([])));
-    const { router } = renderRoutes(routes, '/token-handler?token=abc');
+  it('/token-handler spends the ticket in the address and goes home', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/auth/exchange-ticket')
+        ? new Response(
+            JSON.stringify({
+              success: true,
+              message: '登录成功',
+              token: 'fresh',
+              user_info: user,
+              data: { token: 'fresh', user_info: user },
+            }),
+            {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            },
+          )
+        : String(url).endsWith('/auth/me')
+          ? ok(user)
+          : ok([]),
+    );
+    const { router } = renderRoutes(routes, '/token-handler?token=lxt_abc');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.search).toBe('');
     expect(await screen.findByText('你好，小灵')).toBeTruthy();

@@ -28,7 +28,7 @@ export function AppHeader() {
         {isMobile ? (
           <Button
             variant="text"
-            icon={<MenuOutlined />}
+            icon={<MenuOutlined aria-hidden />}
             aria-label="打开菜单"
             onClick={() => {
               setDrawerUsed(true);
@@ -46,7 +46,7 @@ export function AppHeader() {
               登录
             </Link>
             <Link to={paths.register} className="btn btn-primary">
-              注 册
+              注册
             </Link>
           </div>
         )}

@@ -1,3 +1,4 @@
+import { maskPhone } from '@lingxi/shared/rules';
 import type { UserInfo } from '@lingxi/shared';
 import { Button, Drawer, Flex, Menu, Typography } from 'antd';
 import { useNavigate } from 'react-router';
@@ -32,7 +33,7 @@ export function MobileNavDrawer({ open, onClose, user }: MobileNavDrawerProps) {
       {user ? (
         <>
           <Typography.Text strong className="mobile-nav-user">
-            {user.username?.trim() || user.phone || '我的账号'}
+            {user.username?.trim() || maskPhone(user.phone) || '我的账号'}
           </Typography.Text>
           <Menu mode="inline" selectable={false} items={userMenu.items} onClick={userMenu.onClick} />
         </>

@@ -1,3 +1,4 @@
+import { maskPhone } from '@lingxi/shared/rules';
 import type { UserInfo } from '@lingxi/shared';
 import { Avatar, Button, Dropdown } from 'antd';
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
@@ -9,7 +10,7 @@ interface UserMenuProps {
 
 export function UserMenu({ user }: UserMenuProps) {
   const menu = useUserMenu();
-  const name = user.username?.trim() || user.phone || '我的账号';
+  const name = user.username?.trim() || maskPhone(user.phone) || '我的账号';
   return (
     <Dropdown menu={menu} placement="bottomRight" trigger={['click']}>
       <Button type="text" className="user-menu-trigger" aria-label="用户菜单">

@@ -1,26 +1,24 @@
 import type { UnifiedLoginResponse } from '@lingxi/shared';
-import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
+import { useLocation, useNavigate } from 'react-router';
+import { signedInDestination } from '@/features/auth/return-path';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { rememberPrivacyAccepted } from '@/features/auth/stores/privacy-consent';
 import { useFeedback } from '@/lib/feedback';
 
 /**
- * What a finished WeChat QR sign-in does (spec §2 bind phone): a new WeChat person has an account without a phone and
- * goes to /bind-phone?token=…, where the auth wrapper takes the token; anyone else is signed in and goes home.
+ * What a finished WeChat sign-in does (QR or, inside WeChat, the official account's authorization): the person is
+ * signed in; a new WeChat person (no phone yet) is offered /bind-phone (spec §2), anyone else goes back to the page
+ * that sent them to /login. No token ever rides in the address (issue 12 item 5).
  */
 export function useWechatSignedIn() {
   const { message } = useFeedback();
   const navigate = useNavigate();
+  const location = useLocation();
   const setSession = useAuthStore((s) => s.setSession);
   return (res: UnifiedLoginResponse) => {
     rememberPrivacyAccepted();
-    if (res.need_bind_phone) {
-      navigate(`${paths.bindPhone}?token=${encodeURIComponent(res.token)}`, { replace: true });
-      return;
-    }
     setSession(res.token, res.user_info);
-    message.success('登录成功');
-    navigate(paths.home, { replace: true });
+    if (res.user_info.phone) message.success('登录成功');
+    navigate(signedInDestination(res.user_info, location.state, location.search), { replace: true });
   };
 }

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'default' | 'text';
@@ -7,9 +7,8 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a spinner and ignores presses (a form cannot be sent twice), but stays focusable, as antd's loading. */
   loading?: boolean;
   icon?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
-
-const TWO_HAN = /^\p{Script=Han}{2}$/u;
 
 /** antd's Button look for the first screen (header, sign-in cards) without antd's Button (ADR 011; controls.css). */
 export function Button({
@@ -45,12 +44,8 @@ export function Button({
       }}
     >
       {loading ? <span className="btn-spinner" aria-hidden="true" /> : icon}
-      {/* antd spaces out a two-character Chinese label on a bordered or filled button ('登 录'); so do we. */}
-      {typeof children === 'string' && variant !== 'text' && TWO_HAN.test(children) ? (
-        <span>{[...children].join(' ')}</span>
-      ) : children ? (
-        <span>{children}</span>
-      ) : null}
+      {/* No space inside two-character labels (登录, not 登 录): antd's autoInsertSpace is off too (app/provider.tsx). */}
+      {children ? <span>{children}</span> : null}
     </button>
   );
 }

@@ -75,18 +75,19 @@ export function TextField({
             input.current?.focus();
           }}
         >
-          <CloseCircleFilled />
+          <CloseCircleFilled aria-hidden />
         </button>
       ) : null}
       {isPassword ? (
+        // Reachable with Tab (issue 19): a keyboard or switch user must be able to check what they typed.
         <button
           type="button"
-          tabIndex={-1}
           aria-label={revealed ? '隐藏密码' : '显示密码'}
+          aria-pressed={revealed}
           className="input-icon input-reveal"
           onClick={() => setRevealed((r) => !r)}
         >
-          {revealed ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+          {revealed ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
         </button>
       ) : null}
     </span>

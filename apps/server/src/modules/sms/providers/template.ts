@@ -6,6 +6,7 @@ const PURPOSE_TEXT: Record<Exclude<SmsCodePurpose, 'guardian'>, string> = {
   register: '注册',
   bind: '绑定手机号',
   delete: '注销账号',
+  reset: '重置密码',
 };
 
 /** The text a user sees; it mirrors the approved template registered with the carrier. */

@@ -46,7 +46,7 @@ describe('auth startup (spec §4)', () => {
     useAuthStore.setState({ token: 'tok' });
     fetchMock.mockResolvedValueOnce(jsonResponse(500, { success: false, message: '服务器错误' }));
     await useAuthStore.getState().initialize();
-    expect(useAuthStore.getState()).toMatchObject({ isInitialized: true, token: null, user: null });
+    expect(useAuthStore.getState()).toMatchObject({ isInitialized: true, token: null, user: null, networkDropped: true });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 

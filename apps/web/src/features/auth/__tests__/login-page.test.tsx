@@ -33,6 +33,13 @@ describe('login page', () => {
     expect(screen.getByText('登录状态已失效，请重新登录')).toBeTruthy();
   });
 
+  it('says 网络异常，请重新登录 when the start-up /auth/me failed and the session was dropped (issue 19)', () => {
+    useAuthStore.setState({ networkDropped: true });
+    renderAt(<LoginPage />, '/login');
+    expect(screen.getByRole('alert').textContent).toContain('网络异常，请重新登录');
+    useAuthStore.setState({ networkDropped: false });
+  });
+
   it('sends an initialised signed-in user home', async () => {
     useAuthStore.setState({ user, token: 't' });
     const { router } = renderAt(<LoginPage />, '/login');

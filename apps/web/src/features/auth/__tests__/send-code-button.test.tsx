@@ -30,6 +30,13 @@ describe('send-code button', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('asks for the phone when it is empty (spec: 请输入手机号)', async () => {
+    const onInvalid = vi.fn();
+    fireEvent.click(renderButton('', onInvalid));
+    expect(onInvalid).toHaveBeenCalledWith('请输入手机号');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('counts down 60 s after a successful send, disabled throughout', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, message: 'ok', data: { cooldown_seconds: 60, expires_in: 300 } }));
     const button = renderButton('138 0013 8000');

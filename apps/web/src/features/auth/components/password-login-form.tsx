@@ -1,6 +1,8 @@
 import { MSG } from '@lingxi/shared/rules';
 import { LockOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router';
 import { TextField } from '@/components/controls/text-field';
+import { paths } from '@/config/paths';
 import { useFormFields } from '@/hooks/use-form-fields';
 import { phoneChecks, required } from '@/lib/validators';
 import { useLogin } from '../hooks/use-login';
@@ -14,6 +16,7 @@ interface PasswordLoginFormProps {
 
 export function PasswordLoginForm({ agreed, onAgreedChange }: PasswordLoginFormProps) {
   const { login, submitting } = useLogin();
+  const location = useLocation();
   const form = useFormFields({
     initial: { phone: '', password: '' },
     checks: { phone: phoneChecks, password: [required(MSG.passwordRequired, { trim: false })] },
@@ -27,6 +30,11 @@ export function PasswordLoginForm({ agreed, onAgreedChange }: PasswordLoginFormP
     >
       <PhoneField {...form.field('phone')} />
       <TextField {...form.field('password')} type="password" icon={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+      <div className="field-aside">
+        <Link to={paths.resetPassword} state={location.state}>
+          忘记密码？
+        </Link>
+      </div>
       <LoginFormFooter agreed={agreed} onAgreedChange={onAgreedChange} submitting={submitting} />
     </form>
   );

@@ -27,6 +27,8 @@ export function PhoneAndCodeFields<V extends Record<string, string> & { phone: s
       <PhoneField {...form.field('phone')} />
       <TextField
         {...form.field('code')}
+        // Codes are digits: letters typed or pasted (a space, 验证码：) never reach the field.
+        onChange={(value) => form.field('code').onChange(value.replace(/\D/g, ''))}
         icon={<SafetyOutlined />}
         placeholder="验证码"
         maxLength={SMS_CODE_LENGTH}

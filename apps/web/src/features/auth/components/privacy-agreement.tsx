@@ -31,6 +31,16 @@ export function PrivacyAgreement({ checked, onChange }: PrivacyAgreementProps) {
       >
         我已阅读并同意
         <a
+          href={paths.terms}
+          target="_blank"
+          rel="noopener"
+          // Opens the terms in a new tab; inside the checkbox label it must not toggle consent.
+          onClick={(e) => e.stopPropagation()}
+        >
+          《用户协议》
+        </a>
+        和
+        <a
           href={paths.privacy}
           onClick={(e) => {
             // The link sits inside the checkbox label; opening the statement must not toggle consent.

@@ -1,4 +1,4 @@
-import { MSG, NAME_MIN, PASSWORD_MIN, PHONE_LENGTH, PRIVACY_POLICY_VERSION, normalizePhone } from '@lingxi/shared/rules';
+import { MSG, NAME_MIN, PASSWORD_MIN, PHONE_LENGTH, PRIVACY_POLICY_VERSION, isValidPhone, normalizePhone } from '@lingxi/shared/rules';
 import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { Button } from '@/components/controls/button';
 import { TextField } from '@/components/controls/text-field';
 import { paths } from '@/config/paths';
 import { useFormFields } from '@/hooks/use-form-fields';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
 import { minLength, phone, phoneChecks, required, sameAs, smsCodeChecks } from '@/lib/validators';
 import { register } from '../api/register';
@@ -20,16 +20,21 @@ const BIRTH_YEARS = Array.from({ length: 100 }, (_, i) => new Date(Date.now() + 
 type Values = Record<'name' | 'phone' | 'code' | 'password' | 'confirmPassword' | 'referrer', string>;
 
 interface RegisterFormProps {
-  /** From ?referrer= in an invitation link; used only when the field is left empty. */
+  /** From ?referrer= in an invitation link: it fills the field, which the person may clear (issue 19). */
   referrerFromLink?: string;
 }
+
+const REFERRER_UNKNOWN = /推荐人不存在/;
 
 export function RegisterForm({ referrerFromLink }: RegisterFormProps) {
   const { message } = useFeedback();
   const navigate = useNavigate();
   const setSession = useAuthStore((s) => s.setSession);
+  // A malformed link value is not put in the field: the notice below says so and sign-up goes on without it.
+  const linkUsable = !referrerFromLink || isValidPhone(referrerFromLink);
+  const [referrerNotice, setReferrerNotice] = useState(linkUsable ? '' : '邀请链接中的推荐人手机号无效，已为你忽略，可直接注册');
   const form = useFormFields<Values>({
-    initial: { name: '', phone: '', code: '', password: '', confirmPassword: '', referrer: referrerFromLink ?? '' },
+    initial: { name: '', phone: '', code: '', password: '', confirmPassword: '', referrer: linkUsable ? (referrerFromLink ?? '') : '' },
     checks: {
       name: [required(MSG.nameRequired), minLength(NAME_MIN, MSG.nameMin)],
       phone: phoneChecks,
@@ -49,7 +54,8 @@ export function RegisterForm({ referrerFromLink }: RegisterFormProps) {
     if (!agreed) return;
     setSubmitting(true);
     try {
-      const referrer = v.referrer.trim() || referrerFromLink || undefined;
+      // Only what the field holds: a cleared field means no referrer, even when the link named one.
+      const referrer = v.referrer.trim() || undefined;
       const res = await register({
         name: v.name.trim(),
         phone: normalizePhone(v.phone),
@@ -67,7 +73,14 @@ export function RegisterForm({ referrerFromLink }: RegisterFormProps) {
       const child = birthYear && BIRTH_YEARS[0] !== undefined && BIRTH_YEARS[0] - Number(birthYear) - 1 < 14;
       navigate(child ? paths.profile : paths.home, { replace: true });
     } catch (error) {
-      message.error(errorMessage(error, '注册失败，请重试'));
+      const text = errorMessage(error, '注册失败，请重试');
+      if (error instanceof ApiError && error.status === 400 && REFERRER_UNKNOWN.test(text)) {
+        // An invitation from someone who is not (or no longer) a user must not block sign-up: say so, empty the field.
+        form.field('referrer').onChange('');
+        setReferrerNotice('推荐人不存在，已清空推荐人，可直接注册');
+        return;
+      }
+      message.error(text);
     } finally {
       setSubmitting(false);
     }
@@ -99,6 +112,11 @@ export function RegisterForm({ referrerFromLink }: RegisterFormProps) {
         inputMode="tel"
         allowClear
       />
+      {referrerNotice ? (
+        <div className="auth-notice" role="status">
+          {referrerNotice}
+        </div>
+      ) : null}
       <div className="field">
         <select
           className="input control-select"

@@ -25,9 +25,10 @@ export function SendCodeButton({ phone, purpose, policyVersion, onInvalidPhone, 
   const countdown = useCountdown();
 
   const send = async () => {
-    if (!phone || !isValidPhone(phone)) {
-      if (onInvalidPhone) onInvalidPhone(MSG.phoneInvalid);
-      else message.error(MSG.phoneInvalid);
+    if (!phone?.trim() || !isValidPhone(phone)) {
+      const text = phone?.trim() ? MSG.phoneInvalid : MSG.phoneRequired;
+      if (onInvalidPhone) onInvalidPhone(text);
+      else message.error(text);
       return;
     }
     setSending(true);

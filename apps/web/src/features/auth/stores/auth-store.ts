@@ -13,6 +13,8 @@ export interface AuthState {
   isInitialized: boolean;
   /** Set when the server dropped the session mid-use, so /login can say why; in memory only. */
   sessionExpired: boolean;
+  /** Set when the start-up /auth/me failed without an answer we trust (spec §4 drops the session), so /login says why. */
+  networkDropped: boolean;
   /** Runs once at start (spec §4 auth startup). */
   initialize: () => Promise<void>;
   /** A token handed over in the address (WeChat callback, token-handler) replaces the stored one. */
@@ -44,7 +46,7 @@ async function resolveUser(token: string, set: Set, get: Get): Promise<void> {
       set({ user: null, isInitialized: true });
     } else {
       clearStoredAuth();
-      set({ user: null, token: null, isInitialized: true });
+      set({ user: null, token: null, isInitialized: true, networkDropped: true });
     }
   }
 }
@@ -56,6 +58,7 @@ export const useAuthStore = create<AuthState>()(
       token: null,
       isInitialized: false,
       sessionExpired: false,
+      networkDropped: false,
 
       initialize: async () => {
         const token = get().token ?? readStoredToken();
@@ -76,7 +79,7 @@ export const useAuthStore = create<AuthState>()(
 
       setSession: (token, user) => {
         writeStoredToken(token);
-        set({ token, user, isInitialized: true, sessionExpired: false });
+        set({ token, user, isInitialized: true, sessionExpired: false, networkDropped: false });
       },
 
       setUser: (user) => set({ user }),
@@ -100,7 +103,7 @@ export const useAuthStore = create<AuthState>()(
       },
 
       reset: () => {
-        set({ user: null, token: null, isInitialized: true, sessionExpired: false });
+        set({ user: null, token: null, isInitialized: true, sessionExpired: false, networkDropped: false });
         // After set(): persist has just rewritten auth-storage, and logout must leave nothing behind.
         clearStoredAuth();
       },

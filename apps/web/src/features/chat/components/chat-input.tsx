@@ -62,7 +62,7 @@ export function ChatInput({ sending, disabled, menuDisabled = false, onSend, onS
         ) : hasText ? (
           <Button type="primary" shape="circle" icon={<ArrowUpOutlined />} onClick={submit} disabled={locked} aria-label="发送" />
         ) : (
-          <Button shape="circle" icon={<MenuOutlined />} onClick={onMenu} disabled={menuDisabled} aria-label="菜单" />
+          <Button shape="circle" icon={<MenuOutlined aria-hidden />} onClick={onMenu} disabled={menuDisabled} aria-label="菜单" />
         )}
       </div>
     </div>

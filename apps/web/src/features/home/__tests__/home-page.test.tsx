@@ -54,9 +54,9 @@ afterEach(() => {
 });
 
 describe('welcome card', () => {
-  it('greets by username, else phone, else 朋友', () => {
+  it('greets by username, else the masked phone (issue 19), else 朋友', () => {
     expect(greetingName({ username: '小灵', phone: '13800138000' })).toBe('小灵');
-    expect(greetingName({ username: ' ', phone: '13800138000' })).toBe('13800138000');
+    expect(greetingName({ username: ' ', phone: '13800138000' })).toBe('138****8000');
     expect(greetingName({ username: null, phone: null })).toBe('朋友');
   });
 

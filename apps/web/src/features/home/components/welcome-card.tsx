@@ -1,3 +1,4 @@
+import { maskPhone } from '@lingxi/shared/rules';
 import type { ReactNode } from 'react';
 import type { UserInfo } from '@lingxi/shared';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
@@ -14,7 +15,7 @@ interface WelcomeCardProps {
 
 /** Spec §2 home: greet by username, else phone, else a friendly generic word. */
 export function greetingName(user: Pick<UserInfo, 'username' | 'phone'>): string {
-  return user.username?.trim() || user.phone || '朋友';
+  return user.username?.trim() || maskPhone(user.phone) || '朋友';
 }
 
 export function WelcomeCard({ user, onLogout, supportSlot }: WelcomeCardProps) {

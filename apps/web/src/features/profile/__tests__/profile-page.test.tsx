@@ -68,10 +68,18 @@ describe('profile page', () => {
     expect(await screen.findByText('更新失败')).toBeTruthy();
   });
 
-  it('goes to /login on 403', async () => {
-    fetchMock.mockResolvedValueOnce(json(403, { success: false, message: '无权限' }));
+  it('stays on the profile on 403 with the reason and the typed name kept (issue 19)', async () => {
+    fetchMock.mockResolvedValueOnce(json(403, { success: false, message: '当前账号不能修改用户名' }));
     const { router } = renderAt(<ProfilePage user={user} onUserUpdated={() => undefined} />, '/profile');
     setName('新名字');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('当前账号不能修改用户名')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/profile');
+    expect((screen.getByLabelText('用户名') as HTMLInputElement).value).toBe('新名字');
+  });
+
+  it('offers 绑定手机号 to an account without a phone', async () => {
+    renderAt(<ProfilePage user={{ ...user, phone: null }} onUserUpdated={() => undefined} />, '/profile');
+    const link = await screen.findByRole('link', { name: '绑定手机号' });
+    expect(link.getAttribute('href')).toBe('/bind-phone?from=%2Fprofile');
   });
 });

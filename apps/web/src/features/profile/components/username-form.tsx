@@ -9,7 +9,7 @@ import { updateProfile } from '../api/update-profile';
 interface UsernameFormProps {
   user: UserInfo;
   onUpdated: (user: UserInfo) => void;
-  /** 401 and 403 mean the session cannot edit this profile any more (spec §2 profile). */
+  /** A 401 means the session is gone (spec §2 profile); a 403 is shown on the page instead (issue 19). */
   onSessionLost: () => void;
 }
 
@@ -23,7 +23,8 @@ export function UsernameForm({ user, onUpdated, onSessionLost }: UsernameFormPro
       onUpdated(await updateProfile(username.trim()));
       message.success('用户名已更新');
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) onSessionLost();
+      // A 403 keeps the page and what was typed, and says why (issue 19); only a dropped session leaves.
+      if (error instanceof ApiError && error.status === 401) onSessionLost();
       else message.error(errorMessage(error, '更新失败'));
     } finally {
       setSaving(false);

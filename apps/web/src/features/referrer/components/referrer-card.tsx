@@ -35,7 +35,8 @@ export function ReferrerCard({ user, onRefreshUser, onSessionLost }: ReferrerCar
       message.success('推荐人绑定成功');
       await onRefreshUser();
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) onSessionLost();
+      // A 403 keeps the page and what was typed, and says why (issue 19); only a dropped session leaves.
+      if (error instanceof ApiError && error.status === 401) onSessionLost();
       else message.error(errorMessage(error, '绑定失败，请重试'));
     } finally {
       setBinding(false);

@@ -28,6 +28,13 @@ describe('contact page', () => {
     for (const q of ['如何开始使用？', '费用如何计算？', '服务质量如何保证？', '数据安全吗？']) expect(screen.getByText(q)).toBeTruthy();
   });
 
+  it('marks the required phone with the asterisk like the other required fields (issue 19)', () => {
+    renderAt(<ContactPage />, '/contact');
+    for (const label of ['姓名', '手机号', '主题', '留言内容']) {
+      expect(screen.getByText(label, { selector: 'label' }).classList.contains('ant-form-item-required'), label).toBe(true);
+    }
+  });
+
   it('shows the validation messages', async () => {
     renderAt(<ContactPage />, '/contact');
     fill('邮箱（选填）', 'not-mail');

@@ -48,7 +48,7 @@ export function ContactForm() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="phone" label="手机号" rules={phoneRules}>
+            <Form.Item name="phone" label="手机号" rules={phoneRules} required>
               <Input placeholder="便于我们联系您" inputMode="tel" autoComplete="tel" />
             </Form.Item>
           </Col>

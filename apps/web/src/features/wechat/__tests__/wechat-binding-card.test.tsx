@@ -126,6 +126,7 @@ describe('profile WeChat block', () => {
   it('offers unbinding only to an account with a phone', () => {
     renderCard({ ...bound([{ wechat_type: 'web', wechat_nickname: 'x' }]), phone: null });
     expect(screen.queryByRole('button', { name: /解绑微信/ })).toBeNull();
-    expect(screen.getByText('绑定手机号后才能解绑微信')).toBeTruthy();
+    expect(screen.getByText(/绑定手机号后才能解绑微信/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去绑定手机号' }).getAttribute('href')).toBe('/bind-phone?from=%2Fprofile');
   });
 });

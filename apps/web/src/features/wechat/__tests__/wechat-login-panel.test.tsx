@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetchAndTimers } from '@/test/fixtures';
 import { AppProvider } from '@/app/provider';
 import { WechatLoginPanel } from '../components/wechat-login-panel';
@@ -9,21 +10,28 @@ const { fetchMock, advance } = mockFetchAndTimers();
 
 const statusCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('wechat-qr-status')).length;
 
-function renderPanel(props: Partial<Parameters<typeof WechatLoginPanel>[0]> = {}) {
+function renderPanel(props: Partial<Parameters<typeof WechatLoginPanel>[0]> = {}, at = '/login') {
   const onSignedIn = vi.fn();
   render(
-    <AppProvider>
-      <WechatLoginPanel active agreed onSignedIn={onSignedIn} {...props} />
-    </AppProvider>,
+    <MemoryRouter initialEntries={[at]}>
+      <AppProvider>
+        <WechatLoginPanel active agreed onSignedIn={onSignedIn} {...props} />
+      </AppProvider>
+    </MemoryRouter>,
   );
   return { onSignedIn };
 }
+
+const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50';
+const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1';
+const useUserAgent = (ua: string) => vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua);
+afterEach(() => vi.restoreAllMocks());
 
 describe('WeChat QR login panel', () => {
   it('asks for privacy consent before creating any QR', async () => {
     renderPanel({ agreed: false });
     await advance(5000);
-    expect(screen.getByText(/请先阅读并勾选同意下方的《隐私政策》/)).toBeTruthy();
+    expect(screen.getByText(/请先阅读并勾选同意下方的《用户协议》和《隐私政策》/)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -115,12 +123,68 @@ describe('WeChat QR login panel', () => {
 
   it('stops polling while the tab is hidden', async () => {
     route(fetchMock, { 'wechat-qr-code': qrResponse, 'wechat-qr-status': () => statusResponse('waiting') });
-    render(
-      <AppProvider>
-        <WechatLoginPanel active={false} agreed onSignedIn={vi.fn()} />
-      </AppProvider>,
-    );
+    renderPanel({ active: false });
     await advance(10_000);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('inside WeChat offers 微信一键登录 instead of a QR and starts the official account authorization', async () => {
+    useUserAgent(WECHAT_UA);
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    route(fetchMock, {
+      'wechat-oa/authorize': () =>
+        json(200, {
+          success: true,
+          message: 'ok',
+          data: {
+            appid: 'wxmp',
+            scope: 'snsapi_userinfo',
+            redirect_uri: 'r',
+            state: 'b'.repeat(32),
+            url: 'https://open.weixin.qq.com/connect/oauth2/authorize?x#wechat_redirect',
+            expires_in: 300,
+          },
+        }),
+    });
+    renderPanel({ returnTo: '/login?from=%2Fprofile' });
+    await advance(0);
+    expect(screen.queryByAltText('微信扫码二维码')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /微信一键登录/ }));
+    await advance(0);
+    const start = fetchMock.mock.calls.find(([u]) => String(u).includes('wechat-oa/authorize'));
+    expect(JSON.parse(String(start?.[1]?.body))).toEqual({ intent: 'login', return_to: '/login?from=%2Fprofile' });
+    expect(assign).toHaveBeenCalledWith('https://open.weixin.qq.com/connect/oauth2/authorize?x#wechat_redirect');
+  });
+
+  it('back from the authorization (?wechat_oa=) signs in with the ticket, keeping the referrer', async () => {
+    useUserAgent(WECHAT_UA);
+    route(fetchMock, {
+      'wechat-qr-status': () => statusResponse('scanned', { code: 'oa-ticket' }),
+      'unified-login': () =>
+        json(200, {
+          success: true,
+          message: '登录成功',
+          token: 't',
+          user_info: baseUser,
+          data: { token: 't', user_info: baseUser },
+          need_bind_phone: false,
+        }),
+    });
+    const { onSignedIn } = renderPanel({ agreed: false, referrerId: '13900000001' }, `/register?wechat_oa=${'c'.repeat(32)}`);
+    await advance(0);
+    await advance(0);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain(`wechat-qr-status/${'c'.repeat(32)}`);
+    const login = fetchMock.mock.calls.find(([u]) => String(u).includes('unified-login'));
+    expect(JSON.parse(String(login?.[1]?.body))).toMatchObject({ login_type: 'wechat', code: 'oa-ticket', referrer_id: '13900000001' });
+    expect(onSignedIn).toHaveBeenCalled();
+  });
+
+  it('in another phone browser explains 长按识别 under the QR', async () => {
+    useUserAgent(IPHONE_UA);
+    route(fetchMock, { 'wechat-qr-code': qrResponse, 'wechat-qr-status': () => statusResponse('waiting') });
+    renderPanel();
+    await advance(0);
+    expect(screen.getByText(/请长按二维码选择“识别图中二维码”/)).toBeTruthy();
   });
 });

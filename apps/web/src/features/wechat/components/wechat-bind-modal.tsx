@@ -3,6 +3,7 @@ import { errorMessage } from '@/lib/api-client';
 import { BindParamsMissing, startWechatBind } from '../api/start-wechat-bind';
 import { useWechatQr } from '../hooks/use-wechat-qr';
 import { WECHAT_TEXT } from '../wechat-texts';
+import { inMobileBrowser, inWechatBrowser } from '../lib/oa-return';
 import { WechatQrView } from './wechat-qr-view';
 
 interface WechatBindModalProps {
@@ -48,6 +49,7 @@ export function WechatBindModal({ open, onClose, onBound }: WechatBindModalProps
           scannedText={WECHAT_TEXT.scannedBind}
           hint="请使用微信扫码完成绑定"
           onRefresh={refresh}
+          onPhone={inWechatBrowser() || inMobileBrowser()}
         />
       </div>
     </Modal>

@@ -2,10 +2,14 @@ import type { UserInfo } from '@lingxi/shared';
 import { Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFeedback } from '@/lib/feedback';
+import { startOaAuthorization } from '../api/start-oa-authorization';
 import { unbindWechat } from '../api/unbind-wechat';
+import { useOaReturn } from '../hooks/use-oa-return';
+import { inWechatBrowser } from '../lib/oa-return';
 import { WECHAT_TEXT } from '../wechat-texts';
 import { WechatAccountsList } from './wechat-accounts-list';
 import { WechatBindModal } from './wechat-bind-modal';
@@ -18,7 +22,10 @@ interface WechatBindingCardProps {
   onSessionLost: () => void;
 }
 
-/** The profile's WeChat block: bound or unbound, the linked accounts, bind (QR modal) and unbind. */
+/**
+ * The profile's WeChat block: bound or unbound, the linked accounts, bind and unbind. Binding shows the QR modal, or
+ * inside WeChat's browser goes through the official account's authorization and comes back here (issue 19).
+ */
 export function WechatBindingCard({ user, onRefreshUser, onUserChanged, onSessionLost }: WechatBindingCardProps) {
   const { message } = useFeedback();
   const [params, setParams] = useSearchParams();
@@ -38,6 +45,30 @@ export function WechatBindingCard({ user, onRefreshUser, onUserChanged, onSessio
     setParams(rest, { replace: true });
   }, [params, setParams, message, onRefreshUser]);
 
+  const [authorizing, setAuthorizing] = useState(false);
+  useOaReturn((status) => {
+    if (status?.intent !== 'bind') return;
+    if (status.status === 'scanned') {
+      message.success(WECHAT_TEXT.bindSucceeded);
+      void onRefreshUser();
+    } else message.error(status.message || '微信授权未完成，请重试');
+  });
+  const startBind = async () => {
+    if (!inWechatBrowser()) {
+      setOpen(true);
+      return;
+    }
+    setAuthorizing(true);
+    try {
+      window.location.assign(await startOaAuthorization('bind', window.location.pathname));
+    } catch (error) {
+      setAuthorizing(false);
+      // No official account on this site: the QR modal, which explains 长按识别 on a phone.
+      if (error instanceof ApiError && error.status === 404) setOpen(true);
+      else message.error(errorMessage(error, WECHAT_TEXT.bindStartFailed));
+    }
+  };
+
   const onBound = () => {
     setOpen(false);
     message.success(WECHAT_TEXT.bindSucceeded);
@@ -50,7 +81,8 @@ export function WechatBindingCard({ user, onRefreshUser, onUserChanged, onSessio
       onUserChanged(await unbindWechat());
       message.success('已解绑微信');
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) onSessionLost();
+      // A 403 keeps the page and what was typed, and says why (issue 19); only a dropped session leaves.
+      if (error instanceof ApiError && error.status === 401) onSessionLost();
       else message.error(errorMessage(error, '解绑失败，请重试'));
     } finally {
       setUnbinding(false);
@@ -86,10 +118,12 @@ export function WechatBindingCard({ user, onRefreshUser, onUserChanged, onSessio
                 <Button loading={unbinding}>解绑微信</Button>
               </Popconfirm>
             ) : (
-              <Typography.Text type="secondary">绑定手机号后才能解绑微信</Typography.Text>
+              <Typography.Text type="secondary">
+                绑定手机号后才能解绑微信，<Link to={`${paths.bindPhone}?from=${encodeURIComponent(paths.profile)}`}>去绑定手机号</Link>
+              </Typography.Text>
             )
           ) : (
-            <Button type="primary" icon={<WechatOutlined />} onClick={() => setOpen(true)}>
+            <Button type="primary" icon={<WechatOutlined />} loading={authorizing} onClick={() => void startBind()}>
               绑定微信
             </Button>
           )}

@@ -1,11 +1,15 @@
 import type { UnifiedLoginResponse } from '@lingxi/shared';
-import { Flex, Typography } from 'antd';
+import { Flex, Spin, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { useFeedback } from '@/lib/feedback';
 import { createQrCode } from '../api/create-qr-code';
 import { wechatLogin } from '../api/wechat-login';
+import { useOaReturn } from '../hooks/use-oa-return';
 import { useWechatQr } from '../hooks/use-wechat-qr';
+import { inMobileBrowser, inWechatBrowser } from '../lib/oa-return';
 import { WECHAT_TEXT } from '../wechat-texts';
+import { WechatOneTap } from './wechat-one-tap';
 import { WechatQrView } from './wechat-qr-view';
 
 interface WechatLoginPanelProps {
@@ -18,21 +22,43 @@ interface WechatLoginPanelProps {
   pollTimeoutMs?: number;
   /** The caption under the QR ('请使用微信扫一扫登录' by default). */
   hint?: string;
+  /** Where WeChat's one-tap authorization comes back to (this page, carrying where to go after signing in). */
+  returnTo?: string;
   onSignedIn: (result: UnifiedLoginResponse) => void;
 }
 
-/** The WeChat tab of login and register: QR, polling, then unified-login with the scanned ticket. */
+/**
+ * The WeChat tab of login and register: QR, polling, then unified-login with the scanned ticket. Inside WeChat's own
+ * browser, where the phone cannot scan its own screen, one tap through the official account's authorization instead
+ * (issue 19), signed in with the same ticket when it comes back; the QR returns only if the site has no official
+ * account, and then, as in any phone browser, it says how to use it (长按识别).
+ */
 export function WechatLoginPanel({
   active,
   agreed,
   referrerId,
   pollTimeoutMs,
   hint = '请使用微信扫一扫登录',
+  returnTo = '/login',
   onSignedIn,
 }: WechatLoginPanelProps) {
   const { message } = useFeedback();
+  const [oaUnavailable, setOaUnavailable] = useState(false);
+  const [oaNotice, setOaNotice] = useState<string | null>(null);
+  const oneTap = inWechatBrowser() && !oaUnavailable;
+  const returning = useOaReturn(async (status) => {
+    if (status?.intent === 'login' && status.status === 'scanned' && status.code) {
+      try {
+        onSignedIn(await wechatLogin(status.code, referrerId));
+        return;
+      } catch {
+        /* the ticket was refused: say so below */
+      }
+    }
+    setOaNotice(status?.status === 'failed' && status.message ? status.message : '微信授权未完成，请重试');
+  });
   const { phase, qr, errorText, errorDetail, refresh } = useWechatQr({
-    enabled: active && agreed,
+    enabled: active && agreed && !oneTap && !returning,
     create: async () => {
       const d = await createQrCode();
       return {
@@ -55,6 +81,13 @@ export function WechatLoginPanel({
     onTimeout: () => message.warning(WECHAT_TEXT.pollTimeout),
   });
 
+  if (returning) {
+    return (
+      <Flex vertical align="center" justify="center" className="wechat-qr-view" style={{ minHeight: 220 }}>
+        <Spin description={WECHAT_TEXT.scannedLogin} />
+      </Flex>
+    );
+  }
   if (!agreed) {
     return (
       <Flex
@@ -67,8 +100,21 @@ export function WechatLoginPanel({
         style={{ minHeight: 280, textAlign: 'center' }}
       >
         <SafetyCertificateOutlined style={{ fontSize: 40, color: 'var(--lx-color-primary)' }} />
-        <Typography.Text type="secondary">请先阅读并勾选同意下方的《隐私政策》，再使用微信扫码</Typography.Text>
+        <Typography.Text type="secondary">
+          请先阅读并勾选同意下方的《用户协议》和《隐私政策》，再使用微信{oneTap ? '授权' : '扫码'}
+        </Typography.Text>
       </Flex>
+    );
+  }
+  if (oneTap) {
+    return (
+      <WechatOneTap
+        intent="login"
+        returnTo={returnTo}
+        label="微信一键登录"
+        notice={oaNotice}
+        onUnavailable={() => setOaUnavailable(true)}
+      />
     );
   }
   return (
@@ -80,6 +126,7 @@ export function WechatLoginPanel({
       scannedText={WECHAT_TEXT.scannedLogin}
       hint={hint}
       onRefresh={refresh}
+      onPhone={inWechatBrowser() || inMobileBrowser()}
     />
   );
 }

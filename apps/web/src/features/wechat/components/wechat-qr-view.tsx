@@ -12,13 +12,15 @@ interface WechatQrViewProps {
   scannedText: string;
   hint: string;
   onRefresh: () => void;
+  /** Shown on a phone, which cannot scan its own screen: how to use the QR anyway (issue 19). */
+  onPhone?: boolean;
 }
 
 /**
  * The QR area in every state (spec §2 login): 生成中, waiting with the QR, scanned, expired with 刷新, error with 重试.
  * Without a provider script (sandbox) the QR encodes the qrconnect page, and a link opens it in another tab.
  */
-export function WechatQrView({ phase, qr, errorText, errorDetail, scannedText, hint, onRefresh }: WechatQrViewProps) {
+export function WechatQrView({ phase, qr, errorText, errorDetail, scannedText, hint, onRefresh, onPhone }: WechatQrViewProps) {
   return (
     <Flex
       vertical
@@ -46,6 +48,11 @@ export function WechatQrView({ phase, qr, errorText, errorDetail, scannedText, h
             </Typography.Link>
           </>
         )
+      ) : null}
+      {phase === 'waiting' && qr && onPhone ? (
+        <Typography.Text type="secondary" className="wechat-qr-phone-hint" style={{ maxWidth: 300, marginBottom: 8 }}>
+          手机无法扫描自己屏幕上的二维码：请长按二维码选择“识别图中二维码”，或截图保存后在微信“扫一扫”中从相册选取
+        </Typography.Text>
       ) : null}
       {phase === 'scanned' ? (
         <>
