@@ -7,13 +7,25 @@ import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiOptions } from './supp
 import { parseSseBlock } from './support/sse';
 import { bearer, registerChatUser } from './support/users';
 
-/** Issue #16's chat polish on the server: follow-up chips in the final event and stored, likes, session names. */
+/** Issue #16's chat polish on the server: follow-up chips after the final event and stored, likes, session names. */
+function eventsOf(raw: string) {
+  return raw
+    .split('\n\n')
+    .map((block) => parseSseBlock(block))
+    .filter((e) => !!e);
+}
 function finalOf(raw: string) {
-  for (const block of raw.split('\n\n')) {
-    const e = parseSseBlock(block);
-    if (e?.event === 'final') return JSON.parse(e.data) as { follow_ups?: string[]; order: number; status: string };
-  }
-  throw new Error(`no final event in ${raw.slice(0, 300)}`);
+  const e = eventsOf(raw).find((x) => x.event === 'final');
+  if (!e) throw new Error(`no final event in ${raw.slice(0, 300)}`);
+  return JSON.parse(e.data) as { follow_ups?: string[]; order: number; status: string };
+}
+/** The chips: a `follow_ups` event after `final`, on the same stream, for the reply's order. */
+function followUpsOf(raw: string) {
+  const events = eventsOf(raw);
+  const at = events.findIndex((x) => x.event === 'follow_ups');
+  if (at < 0) return null;
+  expect(at).toBeGreaterThan(events.findIndex((x) => x.event === 'final'));
+  return JSON.parse(events[at]?.data ?? '{}') as { order: number; follow_ups: string[] };
 }
 
 async function newChat(ctx: TestContext, token: string, type = 'bazi') {
@@ -64,13 +76,17 @@ describe.each(dbTargets)('chat polish with the offline model on %s', (target) =>
     expect(res.statusCode).toBe(200);
     const final = finalOf(res.body);
     expect(final.status).toBe('done');
-    expect(final.follow_ups).toHaveLength(3);
-    expect(final.follow_ups).not.toContain(asked);
-    for (const q of final.follow_ups ?? []) expect(bazi.suggestedQuestions).toContain(q);
+    // The reply is settled by its final event; the chips come after it, for that reply.
+    expect(final.follow_ups).toBeUndefined();
+    const chips = followUpsOf(res.body);
+    expect(chips?.order).toBe(final.order);
+    expect(chips?.follow_ups).toHaveLength(3);
+    expect(chips?.follow_ups).not.toContain(asked);
+    for (const q of chips?.follow_ups ?? []) expect(bazi.suggestedQuestions).toContain(q);
     // Never before the final event: no message event carries them.
-    expect(res.body.split('event: final')[0]).not.toContain(final.follow_ups?.[0]);
+    expect(res.body.split('event: final')[0]).not.toContain(chips?.follow_ups[0]);
     const shown = await detail(ctx, token, session_id);
-    expect(shown.messages.map((m) => m.follow_ups)).toEqual([undefined, final.follow_ups]);
+    expect(shown.messages.map((m) => m.follow_ups)).toEqual([undefined, chips?.follow_ups]);
   });
 
   it('keeps one like or dislike per user and reply, changeable, and counts them for admins only', async () => {
@@ -143,7 +159,7 @@ describe.each(dbTargets)('follow-up chips from an OpenAI-compatible model on %s'
     const { token } = await registerChatUser(ctx);
     const { session_id } = await newChat(ctx, token, 'general');
     const res = await ask(ctx, token, session_id, '我想学做饭', 'general');
-    const final = finalOf(res.body);
+    const final = { follow_ups: followUpsOf(res.body)?.follow_ups };
     expect(final.follow_ups).toEqual(['我该怎么开始？', '需要注意什么？', '有没有具体的例子？']);
     const second = fake.requests.find((r) => r.body.messages[0]?.content.includes('追问'));
     expect(second?.body.max_tokens).toBeLessThanOrEqual(120);

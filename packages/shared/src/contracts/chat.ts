@@ -92,7 +92,10 @@ export const chatFinal = z.object({
   safety: safetyInfo,
   /** After a deep reply: what is left once this one is counted (a completed reply counts, a failed or stopped one not). */
   deep: deepTurnInfo.nullable().optional(),
-  /** Up to three short follow-up questions to tap (issue #16); only after a completed reply, never while streaming. */
+  /**
+   * Up to three short follow-up questions to tap (issue #16); only after a completed reply. The non-streaming answer
+   * carries them here; a stream sends them after `final`, in a `follow_ups` event.
+   */
   follow_ups: z.array(z.string()).max(3).optional(),
   /** used: the reply's context carried the user's memory (参考了你的记忆); saved: a 记住… request stored now. */
   memory: z.object({ used: z.boolean(), saved: z.string().nullable() }).optional(),
@@ -113,6 +116,12 @@ export type ChatStreamMeta = z.infer<typeof chatStreamMeta>;
 /** Sent instead of `final` when the reply failed after the stream began (typed event `error`). */
 export const chatStreamError = z.object({ message: z.string(), code: z.enum(['timeout', 'upstream', 'internal']) });
 export type ChatStreamError = z.infer<typeof chatStreamError>;
+/**
+ * Sent after `final`, on the same stream, when the completed reply has follow-up questions (typed event `follow_ups`,
+ * issue #16): the reply is settled for the user first, the chips follow from a second short model call.
+ */
+export const chatStreamFollowUps = z.object({ order: z.number().int(), follow_ups: z.array(z.string()).max(3) });
+export type ChatStreamFollowUps = z.infer<typeof chatStreamFollowUps>;
 
 export const sessionListQuery = z.object({
   user_id: z.string().max(64).optional(),

@@ -8,6 +8,7 @@ import {
   personaParams,
   personaResponse,
 } from '@lingxi/shared';
+import type { ChatStreamFollowUps } from '@lingxi/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
@@ -75,9 +76,14 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
         deep: turn.deep ? { remaining: turn.deep.left } : null,
       });
       try {
-        const { final, error } = await turns.run(turn, sse.text, gone);
-        if (error) sse.event('error', error);
-        else sse.event('final', final);
+        const result = await turns.run(turn, sse.text, gone);
+        if (result.error) sse.event('error', result.error);
+        else {
+          // The reply is settled for the user now; the chips follow on the same stream when ready (issue #16).
+          sse.event('final', result.final);
+          const followUps = await turns.followUps(turn, result);
+          if (followUps.length) sse.event('follow_ups', { order: turn.order, follow_ups: followUps } satisfies ChatStreamFollowUps);
+        }
       } catch (err) {
         req.log.error({ err }, 'chat: stream failed');
         sse.event('error', { code: 'internal', message: '回复生成失败，请稍后重试' });
@@ -93,9 +99,11 @@ export const chatRoutes: FastifyPluginAsyncZod<Opts> = async (app, { chat, turns
     async (req, reply) => {
       const auth = signedIn(req);
       const turn = await turns.prepare(auth.user.id, req.body, auth.sessionId);
-      const { final, error } = await turns.run(turn, () => {}, clientGoneSignal(reply));
+      const result = await turns.run(turn, () => {}, clientGoneSignal(reply));
+      const { final, error } = result;
       if (error) throw new AppError(error.code === 'timeout' ? 504 : 502, error.message, error.code.toUpperCase());
-      return ok(final);
+      const followUps = await turns.followUps(turn, result);
+      return ok(followUps.length ? { ...final, follow_ups: followUps } : final);
     },
   );
 

@@ -68,10 +68,10 @@ export function createTurnRunner(d: {
 
   /**
    * After a completed reply (never a stopped, failed or blocked one, nor a crisis answer): the chips, stored with the
-   * reply so a reload shows them, then carried by the final event; after a session's first one, its model-made title
-   * too (the list the client reloads when the stream ends shows it). The reply itself is already saved as done.
+   * reply so a reload shows them; after a session's first one, its model-made title too. Called once the final event
+   * is out, so the reply is settled for the user while this second short call runs; [] when there are none.
    */
-  async function withFollowUps(turn: Turn, result: TurnResult): Promise<TurnResult> {
+  async function followUpsFor(turn: Turn, result: TurnResult): Promise<string[]> {
     try {
       const completed = !result.error && result.final.status === 'done' && !turn.crisis && !!result.final.content;
       const firstReply = completed && d.config.modelTitles && turn.order === 2;
@@ -79,13 +79,12 @@ export function createTurnRunner(d: {
         completed && d.config.followUps.enabled ? followUps(turn, result.final.content) : [],
         firstReply ? retitle(turn, result.final.content).catch((err) => d.log.warn({ err }, 'chat: title not stored')) : null,
       ]);
-      if (await d.turns.setFollowUps(turn.replyId, list.length ? list : null)) {
-        if (list.length) return { ...result, final: { ...result.final, follow_ups: list } };
-      }
+      // A regenerated reply reuses its row: an empty list clears the chips of the answer it replaced.
+      if ((await d.turns.setFollowUps(turn.replyId, list.length ? list : null)) && list.length) return list;
     } catch (err) {
       d.log.warn({ err, session: turn.sessionId }, 'chat: follow-ups not stored');
     }
-    return result;
+    return [];
   }
 
   return {
@@ -108,8 +107,9 @@ export function createTurnRunner(d: {
         throw err;
       }
       const result = await finish(turn, relayed);
-      return withFollowUps(turn, { ...result, final: { ...result.final, memory: { used: turn.memory.used, saved } } });
+      return { ...result, final: { ...result.final, memory: { used: turn.memory.used, saved } } };
     },
+    followUps: followUpsFor,
   };
 }
 export type TurnRunner = ReturnType<typeof createTurnRunner>;

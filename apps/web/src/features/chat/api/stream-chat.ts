@@ -1,4 +1,4 @@
-import type { ChatFinal, ChatStreamError, ChatStreamMeta } from '@lingxi/shared';
+import type { ChatFinal, ChatStreamError, ChatStreamFollowUps, ChatStreamMeta } from '@lingxi/shared';
 import { config } from '@/config/env';
 import { readStoredToken } from '@/lib/auth-storage';
 import { createSseParser } from '../lib/sse-parser';
@@ -41,7 +41,14 @@ export interface StreamRequest {
 
 export async function streamChat(
   body: StreamRequest,
-  o: { signal: AbortSignal; onText: (text: string) => void; onMeta?: (m: ChatStreamMeta) => void },
+  o: {
+    signal: AbortSignal;
+    onText: (text: string) => void;
+    onMeta?: (m: ChatStreamMeta) => void;
+    /** The final event as it arrives; the stream may still carry the follow-up questions after it. */
+    onFinal?: (f: StreamFinal) => void;
+    onFollowUps?: (f: ChatStreamFollowUps) => void;
+  },
 ): Promise<StreamFinal> {
   const token = readStoredToken();
   const res = await fetch(`${config.apiBaseUrl}/chat/chat-streaming`, {
@@ -74,6 +81,13 @@ export async function streamChat(
       } catch {
         // Spec §7: the final event may also be plain text.
         final = { content: e.data };
+      }
+      o.onFinal?.(final);
+    } else if (e.event === 'follow_ups') {
+      try {
+        o.onFollowUps?.(JSON.parse(e.data) as ChatStreamFollowUps);
+      } catch {
+        /* malformed chips are simply not offered */
       }
     } else if (e.event === 'meta') {
       try {

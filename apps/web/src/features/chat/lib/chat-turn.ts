@@ -1,5 +1,6 @@
+import type { ChatStreamFollowUps } from '@lingxi/shared';
 import { CHAT_TIMEOUT_MS } from '@lingxi/shared/rules';
-import { StreamError, streamChat, type StreamRequest } from '../api/stream-chat';
+import { StreamError, streamChat, type StreamFinal, type StreamRequest } from '../api/stream-chat';
 import { useChatStore } from '../stores/chat-store';
 import { createFrameBuffer } from './frame-buffer';
 import { stripDisclaimer } from './strip-disclaimer';
@@ -8,7 +9,7 @@ export const SEND_FAILED = '发送消息失败，请稍后重试';
 export const THINK_TIMEOUT = '系统思考超时，请稍后重试';
 
 export interface Turn {
-  /** Settles when the reply is done, stopped or failed; never rejects. */
+  /** Settles when the reply is done (its final event), stopped or failed; never rejects. */
   done: Promise<void>;
   /** The stop button and leaving the page: the partial reply stays, marked 'aborted', with no error. */
   stop: () => void;
@@ -45,32 +46,53 @@ export function startTurn(req: StreamRequest, handlers: TurnHandlers): Turn {
     handlers.onFailure(toast, detail);
   };
 
-  const done = (async () => {
+  // The reply is settled (and sending unlocked) at the final event; the stream stays open for the follow-up chips.
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  let applied = false;
+  const applyFinal = (final: StreamFinal) => {
+    if (applied) return;
+    applied = true;
+    clearTimeout(timer);
+    frames.flush();
+    const last = store().messages.at(-1);
+    // A synthesised final (spec §4) has empty content: keep what streamed in.
+    const content = stripDisclaimer(final.content || last?.content || '');
+    const status = final.status === 'blocked' ? 'blocked' : 'done';
+    store().updateLast({
+      content,
+      status,
+      crisis: final.safety?.crisis ?? last?.crisis ?? false,
+      followUps: final.follow_ups ?? [],
+      vote: null,
+      model: final.model_info?.model ?? null,
+      memoryUsed: final.memory?.used ?? false,
+      remembered: final.memory?.saved ?? null,
+    });
+    // A completed deep reply was counted in the server's final write; the count on screen follows at once.
+    const deep = final.deep;
+    if (deep) store().setDeep((d) => (d ? { ...d, replies_left: deep.remaining } : d));
+    settle();
+  };
+  // Chips arrive after the reply settled, maybe after the list was read again: they go to the reply of their order.
+  const showFollowUps = (f: ChatStreamFollowUps) => {
+    if (store().cacheKey !== req.key) return;
+    store().setMessages((prev) => prev.map((m) => (m.role === 'assistant' && m.order === f.order ? { ...m, followUps: f.follow_ups } : m)));
+  };
+
+  void (async () => {
     try {
       const final = await streamChat(req, {
         signal: ctl.signal,
         onText: frames.push,
         onMeta: (m) => store().updateLast({ crisis: m.safety.crisis }),
+        onFinal: applyFinal,
+        onFollowUps: showFollowUps,
       });
-      frames.flush();
-      const last = store().messages.at(-1);
-      // A synthesised final (spec §4) has empty content: keep what streamed in.
-      const content = stripDisclaimer(final.content || last?.content || '');
-      const status = final.status === 'blocked' ? 'blocked' : 'done';
-      store().updateLast({
-        content,
-        status,
-        crisis: final.safety?.crisis ?? last?.crisis ?? false,
-        followUps: final.follow_ups ?? [],
-        vote: null,
-        model: final.model_info?.model ?? null,
-        memoryUsed: final.memory?.used ?? false,
-        remembered: final.memory?.saved ?? null,
-      });
-      // A completed deep reply was counted in the server's final write; the count on screen follows at once.
-      const deep = final.deep;
-      if (deep) store().setDeep((d) => (d ? { ...d, replies_left: deep.remaining } : d));
+      applyFinal(final);
     } catch (err) {
+      // The stream broke after the reply was complete (the page left, the network dropped): only the chips are lost.
+      if (applied) return;
       frames.flush();
       const reason = stopReason as 'stop' | 'timeout' | null;
       if (reason === 'stop') {
@@ -98,11 +120,12 @@ export function startTurn(req: StreamRequest, handlers: TurnHandlers): Turn {
     } finally {
       clearTimeout(timer);
       frames.cancel();
+      settle();
     }
   })();
 
   return {
-    done,
+    done: settled,
     stop: () => {
       stopReason = 'stop';
       ctl.abort();
