@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readTextChunks } from '../src/lib/share-card/png-text';
-import { nextPhone, registerViaApi } from './support/api';
+import { nextPhone, registerViaApi, signInTicket } from './support/api';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, settle, type ViewportName } from './support/browser';
 import { chromiumPath, screenshotDir } from './support/paths';
 
@@ -45,7 +45,7 @@ describe.skipIf(Boolean(inject('skipReason')))('chat polish (issue #16)', () => 
   it('opens /chat on the first built-in persona with the history as a grouped sidebar at 1280 px, chips, likes and delete', async () => {
     const { token } = await registerViaApi(baseUrl, nextPhone(), '小灵');
     const page = await newPage(browser, baseUrl, 'desktop');
-    await page.goto(`/chat?token=${encodeURIComponent(token)}`);
+    await page.goto(`/chat?token=${await signInTicket(token)}`);
     await page.locator('.chat-title').getByText('八字命理').waitFor();
     expect(new URL(page.url()).pathname).toBe('/chat');
     // A new chat was opened for the user: no toast, and its name is 新对话 + time, in the 今天 group of the sidebar.
@@ -99,7 +99,7 @@ describe.skipIf(Boolean(inject('skipReason')))('chat polish (issue #16)', () => 
   it('shares a reply with its question as a PNG carrying the AIGC label, and the picture shows the card', async () => {
     const { token } = await registerViaApi(baseUrl, nextPhone(), '小灵');
     const page = await newPage(browser, baseUrl, 'mobile');
-    await page.goto(`/chat/bazi?token=${encodeURIComponent(token)}`);
+    await page.goto(`/chat/bazi?token=${await signInTicket(token)}`);
     await ask(page, '我的日主是什么？');
     await waitForLastStatus(page, 'done');
     await lastReply(page).getByRole('button', { name: '分享为图片' }).click();
@@ -137,7 +137,7 @@ describe.skipIf(Boolean(inject('skipReason')))('chat polish (issue #16)', () => 
   it('shows a friendly not-found for /chat/unknowntype at 375 px, and scrolls back with 回到底部', async () => {
     const { token } = await registerViaApi(baseUrl, nextPhone(), '小灵');
     const page = await newPage(browser, baseUrl, 'mobile');
-    await page.goto(`/chat/unknowntype?token=${encodeURIComponent(token)}`);
+    await page.goto(`/chat/unknowntype?token=${await signInTicket(token)}`);
     await page.locator('.ant-result-title').getByText('没有找到这个AI助手').waitFor();
     await expect.poll(() => page.title()).toContain('没有找到这个AI助手');
     expect(await page.getByLabel('输入您的问题').count()).toBe(0);
@@ -196,7 +196,7 @@ describe.skipIf(Boolean(inject('skipReason')))('chat polish (issue #16)', () => 
     });
     try {
       const page = await context.newPage();
-      await page.goto(`/?token=${encodeURIComponent(token)}`);
+      await page.goto(`/?token=${await signInTicket(token)}`);
       const banner = page.getByRole('complementary', { name: '安装灵犀' });
       await banner.getByText('再选择“添加到主屏幕”', { exact: false }).waitFor();
       expect(await hasHorizontalOverflow(page)).toBe(false);
@@ -214,7 +214,7 @@ describe.skipIf(Boolean(inject('skipReason')))('chat polish (issue #16)', () => 
     it(`opens offline to the 网络不可用 page from the service worker, which never caches /api (${viewport})`, async () => {
       const { token } = await registerViaApi(baseUrl, nextPhone(), '小灵');
       const page = await newPage(browser, baseUrl, viewport);
-      await page.goto(`/?token=${encodeURIComponent(token)}`);
+      await page.goto(`/?token=${await signInTicket(token)}`);
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page
         .waitForFunction(() => navigator.serviceWorker.controller !== null || undefined, undefined, { timeout: 10_000 })
@@ -238,9 +238,8 @@ describe.skipIf(Boolean(inject('skipReason')))('chat polish (issue #16)', () => 
       expect(cached).toContain('/offline.html');
       expect(cached.filter((u) => u.startsWith('/api'))).toEqual([]);
 
-      // Back online, 重试 opens the app again.
+      // Back online, the page comes back by itself (offline.js); 重试 stays for a network that returns unannounced.
       await page.context().setOffline(false);
-      await page.getByRole('link', { name: '重试' }).click();
       await page.locator('.chat-title').getByText('八字命理').waitFor();
       await settle(page);
     });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { nextPhone, registerViaApi } from './support/api';
+import { nextPhone, registerViaApi, signInTicket } from './support/api';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
 /**
@@ -55,11 +55,16 @@ describe.skipIf(Boolean(inject('skipReason')))('memory, search and private chat 
       await save(token, general, '今天学了吉他');
 
       const page = await newPage(browser, baseUrl, viewport);
-      await page.goto(`/chat/general?token=${encodeURIComponent(token)}`);
+      await page.goto(`/chat/general?token=${await signInTicket(token)}`);
       await page.getByText('今天学了吉他').waitFor();
-      await page.getByRole('button', { name: '菜单' }).click();
-      await page.getByLabel('搜索对话').fill('独角兽 作品集');
-      const hit = page.getByTestId('search-hit');
+      // A phone searches in the menu's 历史记录 tab; from 1024 px the history sidebar carries the same search box.
+      let history = page.getByRole('complementary', { name: '历史记录' });
+      if (viewport === 'mobile') {
+        await page.getByRole('button', { name: '菜单' }).click();
+        history = page.getByRole('tabpanel', { name: '历史记录' });
+      }
+      await history.getByLabel('搜索对话').fill('独角兽 作品集');
+      const hit = history.getByTestId('search-hit');
       await hit.waitFor();
       expect(await hit.count()).toBe(1);
       expect(await hit.locator('mark').allTextContents()).toEqual(['独角兽', '作品集']);
@@ -80,7 +85,7 @@ describe.skipIf(Boolean(inject('skipReason')))('memory, search and private chat 
     it(`keeps a 无痕对话 out of history, memory and the server once ended at ${px} px`, async () => {
       const { token } = await registerViaApi(baseUrl, nextPhone(), '无痕用户');
       const page = await newPage(browser, baseUrl, viewport);
-      await page.goto(`/chat/general?token=${encodeURIComponent(token)}`);
+      await page.goto(`/chat/general?token=${await signInTicket(token)}`);
       await page.getByLabel('输入您的问题').waitFor();
       const created = page.waitForResponse(
         (r) => r.url().endsWith('/api/chat/chat-new') && r.request().postData()?.includes('"private":true') === true,
@@ -116,7 +121,7 @@ describe.skipIf(Boolean(inject('skipReason')))('memory, search and private chat 
 
       const page = await newPage(browser, baseUrl, viewport);
       // The reply that had memory in its context says so.
-      await page.goto(`/chat/general?token=${encodeURIComponent(token)}`);
+      await page.goto(`/chat/general?token=${await signInTicket(token)}`);
       await page.getByTestId('memory-used').first().waitFor();
       await page.getByTestId('memory-notice').waitFor();
       await screenshot(page, `memory-${px}-chat-hint`, false);

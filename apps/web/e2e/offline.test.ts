@@ -20,8 +20,8 @@ describe.skipIf(Boolean(inject('skipReason')))('a page that cannot be loaded', (
   afterAll(async () => {
     await browser?.close();
   });
-  const home = async (viewport: ViewportName) => {
-    const page = await newPage(browser, baseUrl, viewport);
+  const home = async (viewport: ViewportName, serviceWorkers: 'allow' | 'block' = 'allow') => {
+    const page = await newPage(browser, baseUrl, viewport, { serviceWorkers });
     await page.goto(`/?token=${await signInTicket(token)}`);
     await page.getByText('你好，离线用户').waitFor();
     return page;
@@ -46,7 +46,9 @@ describe.skipIf(Boolean(inject('skipReason')))('a page that cannot be loaded', (
   }
 
   it('a page file missing after a deploy reloads the app once and then loads', async () => {
-    const page = await home('mobile');
+    // The page's own recovery is under test: without the service worker (issue #16), whose fetches of the app's files
+    // the browser's request interception does not see.
+    const page = await home('mobile', 'block');
     // Every request for the page's file fails until the app has reloaded (a deploy replaced it; the new index.html
     // would name the new file, which here is the same one served again).
     let reloaded = false;

@@ -7,12 +7,13 @@
  * - the offline page, manifest and icons are cached at install.
  * Bump VERSION when the cached shell files change; old caches are dropped on activation.
  */
-const VERSION = 'lingxi-v1';
+const VERSION = 'lingxi-v2';
 const SHELL_CACHE = `${VERSION}-shell`;
 const ASSET_CACHE = `${VERSION}-assets`;
 const OFFLINE_URL = '/offline.html';
 const SHELL = [
   OFFLINE_URL,
+  '/offline.js',
   '/favicon.svg',
   '/manifest.webmanifest',
   '/icons/icon-192.png',

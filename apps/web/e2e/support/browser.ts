@@ -26,8 +26,14 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context per page, so localStorage (the session) never leaks from one test into the next. */
-export async function newPage(browser: Browser, baseUrl: string, viewport: ViewportName = 'desktop'): Promise<Page> {
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport: ViewportName = 'desktop',
+  o: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<Page> {
   const context = await browser.newContext({
+    serviceWorkers: o.serviceWorkers ?? 'allow',
     baseURL: baseUrl,
     viewport: VIEWPORTS[viewport],
     locale: 'zh-CN',
