@@ -1,4 +1,4 @@
-/* global location, addEventListener, sessionStorage, navigator */
+/* global location, addEventListener */
 /*
  * The offline page comes back by itself: when the network returns, and once a few seconds after it opens while the
  * device already reports a network (a reload that raced the connection coming up). At most one such retry every 30 s,
