@@ -5,28 +5,9 @@ import { baziCharts } from '../src/db/schema';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
 import { bearer, registerUser } from './support/users';
+import { her, me } from './support/births';
 
 const PAIPAN = '/api/bazi-paipan/paipan';
-const me = {
-  year: '2008',
-  month: '08',
-  day: '08',
-  hour: '20',
-  minute: '00',
-  gender: 'male',
-  calendarType: 'solar',
-  birth_place: '北京北京',
-};
-const her = {
-  year: '1990',
-  month: '05',
-  day: '09',
-  hour: '08',
-  minute: '05',
-  gender: 'female',
-  calendarType: 'solar',
-  birth_place: '广东广州',
-};
 
 describe.each(dbTargets)('the professional chart over the API on %s', (target) => {
   const ctx = useTestApp(target, { env: { BAZI_MAX_PAIRINGS: '3' } });

@@ -6,27 +6,7 @@ import { chatGroundings, chatMessages } from '../src/db/schema';
 import { useTestApp } from './support/app';
 import { dbTargets } from './support/databases';
 import { bearer, registerChatUser } from './support/users';
-
-const me = {
-  year: '2008',
-  month: '08',
-  day: '08',
-  hour: '20',
-  minute: '00',
-  gender: 'male',
-  calendarType: 'solar',
-  birth_place: '北京北京',
-};
-const her = {
-  year: '1990',
-  month: '05',
-  day: '09',
-  hour: '08',
-  minute: '05',
-  gender: 'female',
-  calendarType: 'solar',
-  birth_place: '广东广州',
-};
+import { her, me } from './support/births';
 
 /**
  * Issue #15: "让AI解读此命盘", the timeline's "这一年/这个月需要注意什么" and 合婚 → 姻缘情感 start a session grounded in
