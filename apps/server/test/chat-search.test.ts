@@ -56,6 +56,35 @@ describe.each(dbTargets)('search across the user’s chats on %s', (target) => {
     expect((await search(ctx, u.token, '压力山大')).hits).toEqual([]);
   });
 
+  it('indexes every distinct character and adjacent pair of a message, none starting or ending in white space', async () => {
+    // The reference: what ADR 026 says the index holds, for text whose lower case is the same in JavaScript and SQL.
+    const expected = (text: string) => {
+      const c = Array.from(text.toLowerCase());
+      const grams = new Set<string>();
+      c.forEach((ch, i) => {
+        if (!/\s/.test(ch)) grams.add(ch);
+        const next = c[i + 1];
+        if (next !== undefined && !/\s/.test(ch) && !/\s/.test(next)) grams.add(ch + next);
+      });
+      return [...grams].sort();
+    };
+    const alphabet = Array.from('压力工作失眠猫团子AbCz09%_ \t\n\r\u3000，。😀');
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648), seed % n);
+    const texts = [
+      '',
+      ' ',
+      'x',
+      '  a  ',
+      '你好 世界',
+      ...Array.from({ length: 60 }, () => Array.from({ length: rand(300) }, () => alphabet[rand(alphabet.length)]).join('')),
+    ];
+    for (const text of texts) {
+      const [row] = await ctx.database.query<{ grams: string[] }>('select chat_search_grams($1) as grams', [text]);
+      expect([...(row?.grams ?? [])].sort(), JSON.stringify(text)).toEqual(expected(text));
+    }
+  });
+
   it('matches Latin text case-insensitively and takes % and _ literally', async () => {
     const u = await registerChatUser(ctx);
     const s = await newSession(ctx, u.token, 'learning');

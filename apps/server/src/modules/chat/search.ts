@@ -12,7 +12,7 @@ export function searchTerms(q: string): string[] {
 
 /**
  * The index keys a message must hold for the terms to occur in it: a one-character term its character, a longer one
- * its adjacent pairs (what chat_search_grams, migration 0015, stores). Code points, like PostgreSQL's substr.
+ * its adjacent pairs (what chat_search_grams, migrations 0017 and 0019, stores). Code points, like PostgreSQL's substr.
  */
 export function searchGrams(terms: string[]): string[] {
   const grams = new Set<string>();

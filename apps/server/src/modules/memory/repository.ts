@@ -111,26 +111,37 @@ export function createMemoryRepository(database: Database) {
     },
 
     /** For a chat turn: whether the session is private and the user's switches, in one statement. */
-    async turnFacts(userId: string, sessionId: string) {
-      const [row] = await q<{ private: boolean | null; enabled: boolean | null; sensitive_enabled: boolean | null }>(
-        `select s.private, m.enabled, m.sensitive_enabled from (select 1) one
+    /**
+     * Everything a turn needs from memory in one round trip (it runs before the first byte of every answer): whether
+     * the session is private, the switches, and — only when memory could be used — the newest facts (the caller keeps
+     * those that fit the persona and the budget).
+     */
+    async forTurn(userId: string, sessionId: string, limit: number) {
+      const [row] = await q<{
+        private: boolean | null;
+        enabled: boolean | null;
+        sensitive_enabled: boolean | null;
+        items: { content: string; category: string; source: string }[] | string | null;
+      }>(
+        `select s.private, m.enabled, m.sensitive_enabled,
+           case when coalesce(s.private, false) or not coalesce(m.enabled, ${DEFAULTS.enabled}) then null else (
+             select json_agg(json_build_object('content', i.content, 'category', i.category, 'source', i.source)
+                             order by i.created_at desc)
+             from (select content, category, source, created_at from memory_items where user_id = $1::uuid
+                   order by created_at desc limit $3::int) i
+           ) end as items
+         from (select 1) one
          left join chat_sessions s on s.id = $2 and s.user_id = $1::uuid
          left join memory_settings m on m.user_id = $1::uuid`,
-        [userId, sessionId],
+        [userId, sessionId, limit],
       );
+      const items = typeof row?.items === 'string' ? (JSON.parse(row.items) as typeof row.items) : row?.items;
       return {
         isPrivate: row?.private === true,
         enabled: row?.enabled ?? DEFAULTS.enabled,
         sensitiveEnabled: row?.sensitive_enabled ?? DEFAULTS.sensitiveEnabled,
+        items: Array.isArray(items) ? items : [],
       };
-    },
-
-    /** The newest facts, for a context (the caller keeps those that fit the persona and the budget). */
-    recent(userId: string, limit: number) {
-      return q<{ content: string; category: string; source: string }>(
-        'select content, category, source from memory_items where user_id = $1::uuid order by created_at desc limit $2::int',
-        [userId, limit],
-      );
     },
 
     /**

@@ -108,12 +108,12 @@ export function createMemoryService(d: {
 
     /** What a turn of a persona of `kind` in `sessionId` may use: the switch, and the facts that fit its budget. */
     async forTurn(userId: string, sessionId: string, kind: string): Promise<TurnMemory> {
-      const facts = await d.repo.turnFacts(userId, sessionId);
+      const facts = await d.repo.forTurn(userId, sessionId, d.config.maxItems);
       const allowed = !facts.isPrivate && memoryAllowed(facts, kind);
       if (!allowed) return { allowed, text: null };
       const lines: string[] = [];
       let used = countTokens(d.tokenizer, MEMORY_HEADER);
-      for (const item of await d.repo.recent(userId, d.config.maxItems)) {
+      for (const item of facts.items) {
         if (!fitsPersona(item, kind)) continue;
         const line = `- ${item.content}`;
         const cost = countTokens(d.tokenizer, line) + 1;
