@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { freshDatabase } from './support/databases';
 import { startServer } from './support/server-process';
+import { until } from './support/until';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -83,7 +84,18 @@ describe('the server process tree', () => {
         }
         expect(replaced).toHaveLength(2);
         expect(replaced).not.toContain(first);
-        expect((await fetch(`${server.base}/api/ready`)).status).toBe(200);
+        // Under load the replacement (or the other worker) may still be booting: the port answers again once one
+        // of them listens.
+        const status = await until(
+          () =>
+            fetch(`${server.base}/api/ready`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          (st) => st === 200,
+          30_000,
+        );
+        expect(status).toBe(200);
 
         server.child.kill('SIGTERM');
         expect(await server.exited).toBe(0);

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, readSmsCode, registerViaApi, waitForSmsCooldown, signInTicket } from './support/api';
+import { e2eServer } from './support/server';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 
 describe.skipIf(Boolean(inject('skipReason')))('profile: personal data export and account deletion', () => {
   let browser: Browser;

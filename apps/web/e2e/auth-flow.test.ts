@@ -1,8 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { nextPhone, readSmsCode, waitForSmsCooldown } from './support/api';
+import { e2eServer } from './support/server';
 import { screenshot, useBrowserPage } from './support/browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 const phone = nextPhone();
 const name = '测试用户';
 const password = 'secret123';

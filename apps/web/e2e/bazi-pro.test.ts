@@ -5,10 +5,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readTextChunks } from '../src/lib/share-card/png-text';
 import { nextPhone, registerViaApi, signInTicket } from './support/api';
+import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 import { screenshotDir } from './support/paths';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 
 const me = {
   year: '2008',

@@ -2,9 +2,10 @@ import { computeChartFromSpec, lunarMonthsOfYear } from '@lingxi/bazi';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, registerViaApi, signInTicket } from './support/api';
+import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 
 /** Opens an antd Select by its label, types to filter when it is searchable, and clicks the option with that text. */
 async function pick(page: Page, label: string, option: string, opts: { search?: string } = {}) {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, registerViaApi, signInTicket } from './support/api';
+import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
 /**
@@ -9,7 +10,7 @@ import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type Viewpor
  * the question in its reply: a question carrying markdown puts that markdown into the reply, as a prompt injection
  * would.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 
 async function api(path: string, token: string, body?: unknown) {
   const res = await fetch(`${baseUrl}/api${path}`, {

@@ -5,6 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readTextChunks } from '../src/lib/share-card/png-text';
 import { nextPhone, registerViaApi, signInTicket } from './support/api';
+import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, settle, type ViewportName } from './support/browser';
 import { chromiumPath, screenshotDir } from './support/paths';
 
@@ -12,7 +13,7 @@ import { chromiumPath, screenshotDir } from './support/paths';
  * Issue #16 in a real browser against the real server (offline model): /chat routes, the desktop sidebar, follow-up
  * chips, likes, sharing a reply as a PNG (opened and read back), deleting the open chat, the not-found persona.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 
 const input = (page: Page) => page.getByLabel('输入您的问题');
 const lastReply = (page: Page) => page.getByTestId('message-assistant').last();

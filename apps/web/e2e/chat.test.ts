@@ -1,13 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, nextPhone, registerViaApi, signInTicket } from './support/api';
+import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
 /**
  * The AI companion chat in a real browser against the real server, which runs the built-in offline provider
  * (labelled 【离线演示回复】, streamed in chunks ~60 ms apart) — enough to drive every UI flow end to end.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 const adminPhone = inject('adminPhone');
 
 const lastReply = (page: Page) => page.getByTestId('message-assistant').last();

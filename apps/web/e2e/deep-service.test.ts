@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, nextPhone, registerViaApi, signInTicket } from './support/api';
+import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, screenshot, VIEWPORTS, type ViewportName } from './support/browser';
 
 /**
@@ -8,7 +9,7 @@ import { hasHorizontalOverflow, launchBrowser, screenshot, VIEWPORTS, type Viewp
  * persona, the purchase with its no-refund consent, the sandbox gateways' pages, the deep session opening at once
  * with its count, a deep reply counting down, 我的订单; and on a phone, WeChat Pay H5 and Alipay's mobile cashier.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 const adminPhone = inject('adminPhone');
 
 const UA = {

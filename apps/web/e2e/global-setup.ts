@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildWeb, isWebBuildStale } from '../web-build.mjs';
 import { chromiumPath, repoRoot, webRoot } from './support/paths';
+import { E2E_WORKERS } from './support/workers';
 
 export const ADMIN_PHONE = '13900000000';
 /** The spec's 60 s between two codes for one phone would make the suite wait minutes; its rule is tested on the server. */
@@ -13,7 +14,8 @@ export const SMS_RESEND_SECONDS = 3;
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per e2e worker (support/server.ts picks this worker's). */
+    baseUrls: string[];
     adminPhone: string;
     /** The server's SMS resend window in this run (SMS_RESEND_SECONDS). */
     smsResendSeconds: number;
@@ -61,19 +63,8 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-export default async function setup(project: TestProject) {
-  if (!existsSync(chromiumPath)) {
-    const reason = `Chromium not found at ${chromiumPath} (set CHROMIUM_PATH)`;
-    if (process.env.CI === 'true') throw new Error(`e2e: ${reason}`);
-    console.warn(`\n[e2e] skipping browser tests: ${reason}\n`);
-    project.provide('skipReason', reason);
-    project.provide('baseUrl', '');
-    project.provide('adminPhone', ADMIN_PHONE);
-    project.provide('smsResendSeconds', SMS_RESEND_SECONDS);
-    return;
-  }
-
-  if (isWebBuildStale()) buildWeb();
+/** One server as `npm start` runs it, on its own port and fresh data directory. */
+async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lingxi-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const port = await freePort();
@@ -103,22 +94,50 @@ export default async function setup(project: TestProject) {
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-
+  const stopServer = async () => {
+    await stop(child);
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitForReady(baseUrl, child, logFile);
   } catch (error) {
-    await stop(child);
+    await stopServer();
     throw error;
   }
+  return { baseUrl, stop: stopServer };
+}
 
-  project.provide('baseUrl', baseUrl);
+export default async function setup(project: TestProject) {
+  if (!existsSync(chromiumPath)) {
+    const reason = `Chromium not found at ${chromiumPath} (set CHROMIUM_PATH)`;
+    if (process.env.CI === 'true') throw new Error(`e2e: ${reason}`);
+    console.warn(`\n[e2e] skipping browser tests: ${reason}\n`);
+    project.provide('skipReason', reason);
+    project.provide('baseUrls', []);
+    project.provide('adminPhone', ADMIN_PHONE);
+    project.provide('smsResendSeconds', SMS_RESEND_SECONDS);
+    return;
+  }
+
+  if (isWebBuildStale()) buildWeb();
+  const servers = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  const started = servers.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failure = servers.find((r) => r.status === 'rejected');
+  if (failure) {
+    await Promise.all(started.map((srv) => srv.stop()));
+    throw failure.reason;
+  }
+
+  project.provide(
+    'baseUrls',
+    started.map((srv) => srv.baseUrl),
+  );
   project.provide('adminPhone', ADMIN_PHONE);
   project.provide('smsResendSeconds', SMS_RESEND_SECONDS);
   project.provide('skipReason', '');
 
   return async () => {
-    await stop(child);
-    log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(started.map((srv) => srv.stop()));
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { newPage, useBrowserPage } from './support/browser';
+import { e2eServer } from './support/server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 
 describe.skipIf(Boolean(inject('skipReason')))('guards and validation messages', () => {
   const ui = useBrowserPage(baseUrl);

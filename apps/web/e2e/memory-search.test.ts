@@ -1,13 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, registerViaApi, signInTicket } from './support/api';
+import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
 /**
  * Issue #16 in a real browser on the offline model: search across chats (a hit opens its session at that message),
  * 无痕对话 leaving nothing behind, and 我的 → 记忆 (list, edit, delete, consent, switch off, clear).
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 
 async function api(method: string, path: string, token: string, body?: unknown) {
   const res = await fetch(`${baseUrl}/api${path}`, {

@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, registerViaApi, signInTicket } from './support/api';
+import { e2eServer } from './support/server';
 import { launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 
 /**
  * Issue 19: tapping a link with no network used to leave a blank grey page that stayed blank after the network came

@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, registerViaApi, signInTicket } from './support/api';
+import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, settle, type ViewportName } from './support/browser';
 import { confirmInSecondTab } from './support/wechat';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 
 describe.skipIf(Boolean(inject('skipReason')))('profile: WeChat binding', () => {
   let browser: Browser;

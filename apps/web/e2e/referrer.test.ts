@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, registerViaApi, signInTicket } from './support/api';
+import { e2eServer } from './support/server';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 
 describe.skipIf(Boolean(inject('skipReason')))('profile: referrer', () => {
   let browser: Browser;

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, nextPhone, readSmsCode, registerViaApi, signInTicket } from './support/api';
+import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 import { startOwnServer } from './support/own-server';
 
@@ -8,7 +9,7 @@ import { startOwnServer } from './support/own-server';
  * The safety layer in a real browser (issue #13): the 你正在和AI对话 notice, 举报 and its resolution, minor mode with
  * the guardian's consent, a reply stopped by moderation, and the break reminder after continuous use.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 const adminPhone = inject('adminPhone');
 const beijingYear = () => new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
 
@@ -217,8 +218,11 @@ describe.skipIf(Boolean(inject('skipReason')))('a reply stopped by moderation, a
   it('shows a blocked reply as the replacement text, never the blocked words, then reminds to rest after a minute of use and leaves in one tap', async () => {
     const { token } = await registerViaApi(own.baseUrl, nextPhone(), '小休');
     const page = await newPage(browser, own.baseUrl, 'mobile');
-    const started = Date.now();
+    // The page's first heartbeat starts the server's count of continuous use.
+    const firstBeat = page.waitForResponse((r) => r.url().endsWith('/api/safety/heartbeat') && r.ok());
     await page.goto(`/chat/general?token=${await signInTicket(token, own.baseUrl)}`);
+    await firstBeat;
+    const started = Date.now();
     await ask(page, '你好');
     await lastReplyDone(page);
     const reply = page.getByTestId('message-assistant').last();
@@ -229,13 +233,19 @@ describe.skipIf(Boolean(inject('skipReason')))('a reply stopped by moderation, a
     expect(text).not.toContain('离线演示内容');
     await screenshot(page, 'safety-blocked-reply-mobile');
 
-    // The server counts a minute of continuous use; the page's next heartbeat (or question) brings the reminder.
+    // Before the minute is up a question is answered; once it is up, the server refuses the next question until the
+    // reminder is acknowledged, and the page shows the reminder instead of a reply.
+    expect(await page.getByTestId('break-reminder').count()).toBe(0);
+    await page.waitForTimeout(Math.max(0, started + 60_500 - Date.now()));
+    const refused = page.waitForResponse((r) => r.url().includes('/api/chat') && r.status() === 428);
+    await ask(page, '还在吗');
+    await refused;
     const reminder = page.getByTestId('break-reminder');
-    await reminder.waitFor({ timeout: 150_000 });
-    expect(Date.now() - started).toBeGreaterThan(55_000);
+    await reminder.waitFor();
+    expect(Date.now() - started).toBeGreaterThan(60_000);
     await screenshot(page, 'safety-break-reminder-mobile');
     await page.getByTestId('safety-leave').click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.close();
-  }, 200_000);
+  }, 120_000);
 });

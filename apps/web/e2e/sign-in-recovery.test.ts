@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, readSmsCode, registerViaApi, signInTicket, waitForSmsCooldown } from './support/api';
+import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot } from './support/browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 const meStatus = async (token: string) => (await fetch(`${baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 /** Issue 19 "never stranded" and 忘记密码; issue 12 item 5 (sign-in links spend a one-time ticket). */

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, readSmsCode } from './support/api';
+import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 import { confirmInSecondTab } from './support/wechat';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eServer();
 
 async function openWechatTab(page: Page) {
   await page.goto('/login');

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { e2eServer } from './server';
 
 /** Direct API helpers for test set-up; the flows under test go through the browser. */
 
@@ -84,7 +85,7 @@ export async function adminToken(baseUrl: string, adminPhone: string): Promise<s
  * What a `?token=` address carries for a signed-in session: a one-time sign-in ticket made with its bearer token (issue
  * 12 item 5; a bearer token in the address signs no one in any more). Good for one visit within two minutes.
  */
-export async function signInTicket(token: string, baseUrl: string = inject('baseUrl')): Promise<string> {
+export async function signInTicket(token: string, baseUrl: string = e2eServer()): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/sign-in-ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   const json = (await res.json()) as { data?: { ticket?: string }; message?: string };
   if (!res.ok || !json.data?.ticket) throw new Error(`sign-in-ticket ${res.status}: ${String(json.message)}`);
