@@ -132,7 +132,7 @@ export const safetyStatus = z.object({
   disclosure_required: z.boolean(),
   break_due: z.boolean(),
   continuous_minutes: z.number().int(),
-  break_after_minutes: z.number().int(),
+  break_after_minutes: z.number().positive(),
   emergency_contact: z.object({ name: z.string(), phone: z.string() }).nullable(),
 });
 export type SafetyStatus = z.infer<typeof safetyStatus>;

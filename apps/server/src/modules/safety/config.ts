@@ -5,8 +5,11 @@ import { z } from 'zod';
 export const safetyEnv = z.object({
   /** Minor mode: minutes of use per day (Beijing time). */
   MINOR_DAILY_MINUTES: z.coerce.number().int().min(1).max(1440).default(MINOR_DAILY_MINUTES_DEFAULT),
-  /** Continuous use that brings the break reminder (anthropomorphic AI measures: 2 hours). */
-  BREAK_REMINDER_MINUTES: z.coerce.number().int().min(1).max(1440).default(BREAK_REMINDER_MINUTES_DEFAULT),
+  /**
+   * Continuous use that brings the break reminder (anthropomorphic AI measures: 2 hours). A fraction (0.1 = 6 s) lets
+   * an operator or a browser test see the reminder without waiting out whole minutes.
+   */
+  BREAK_REMINDER_MINUTES: z.coerce.number().min(0.1).max(1440).default(BREAK_REMINDER_MINUTES_DEFAULT),
   /** A pause at least this long ends continuous use (and is not counted as use). */
   USAGE_IDLE_GAP_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
   /** Reports, moderation events and emergency alerts are kept this long (the privacy policy's figure), then deleted. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageBand, continuousMinutes, isMinorNight } from './rules';
+import { ageBand, breakDue, continuousMinutes, isMinorNight } from './rules';
 
 const at = (iso: string) => new Date(iso);
 
@@ -26,5 +26,14 @@ describe('minor-mode rules', () => {
     expect(continuousMinutes({ streakStartedAt: start, breakAckedAt: null }, at('2026-06-01T10:00:00Z'))).toBe(120);
     expect(continuousMinutes({ streakStartedAt: start, breakAckedAt: at('2026-06-01T10:00:00Z') }, at('2026-06-01T10:30:00Z'))).toBe(30);
     expect(continuousMinutes({ streakStartedAt: null, breakAckedAt: null }, start)).toBe(0);
+  });
+
+  it('is due once continuous use reaches the configured minutes, a fraction of a minute included', () => {
+    const streak = { streakStartedAt: at('2026-06-01T08:00:00Z'), breakAckedAt: null };
+    expect(breakDue(streak, at('2026-06-01T09:59:59Z'), 120)).toBe(false);
+    expect(breakDue(streak, at('2026-06-01T10:00:00Z'), 120)).toBe(true);
+    expect(breakDue(streak, at('2026-06-01T08:00:05Z'), 0.1)).toBe(false);
+    expect(breakDue(streak, at('2026-06-01T08:00:06Z'), 0.1)).toBe(true);
+    expect(breakDue({ streakStartedAt: null, breakAckedAt: null }, at('2026-06-01T10:00:00Z'), 0.1)).toBe(false);
   });
 });

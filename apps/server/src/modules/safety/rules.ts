@@ -18,12 +18,20 @@ export function isMinorNight(now: Date): boolean {
   return hour >= MINOR_NIGHT_START_HOUR || hour < MINOR_NIGHT_END_HOUR;
 }
 
-/** Minutes of continuous use since the streak began or the last reminder was acknowledged, whichever is later. */
-export function continuousMinutes(s: { streakStartedAt: Date | null; breakAckedAt: Date | null }, now: Date): number {
+type Streak = { streakStartedAt: Date | null; breakAckedAt: Date | null };
+
+/** Seconds of continuous use since the streak began or the last reminder was acknowledged, whichever is later. */
+export function continuousSeconds(s: Streak, now: Date): number {
   if (!s.streakStartedAt) return 0;
   const from = Math.max(s.streakStartedAt.getTime(), s.breakAckedAt?.getTime() ?? 0);
-  return Math.max(0, Math.floor((now.getTime() - from) / 60_000));
+  return Math.max(0, Math.floor((now.getTime() - from) / 1000));
 }
+
+/** The same in whole minutes, as the reminder words it. */
+export const continuousMinutes = (s: Streak, now: Date): number => Math.floor(continuousSeconds(s, now) / 60);
+
+/** The reminder is due once continuous use reaches BREAK_REMINDER_MINUTES (which may be a fraction, to try it out). */
+export const breakDue = (s: Streak, now: Date, breakMinutes: number): boolean => continuousSeconds(s, now) >= breakMinutes * 60;
 
 /** The calendar year in Beijing: a declared birth year may not lie after it. */
 export const beijingYear = (now: Date) => new Date(now.getTime() + 8 * 3_600_000).getUTCFullYear();

@@ -7,7 +7,7 @@ import type { ModerationService } from '../moderation';
 import type { SmsService } from '../sms';
 import type { SafetyConfig } from './config';
 import type { GateState, SafetyRepository } from './repository';
-import { ageBand, beijingYear, continuousMinutes, isMinorBand, isMinorNight } from './rules';
+import { ageBand, beijingYear, breakDue, continuousMinutes, isMinorBand, isMinorNight } from './rules';
 
 /** What the chat tells the gate about the persona of a turn. */
 export interface PersonaSafety {
@@ -67,7 +67,7 @@ export function createSafetyService(d: {
         night_end_hour: MINOR_NIGHT_END_HOUR,
       },
       disclosure_required: !s.disclosureAcked,
-      break_due: continuous >= cfg.breakMinutes,
+      break_due: breakDue(s, now, cfg.breakMinutes),
       continuous_minutes: continuous,
       break_after_minutes: cfg.breakMinutes,
       emergency_contact:
@@ -97,7 +97,7 @@ export function createSafetyService(d: {
       const s = await read(userId, authSessionId, true, now);
       const minor = minorUse(s, now);
       if (minor && persona.intimate) throw minorRefusal(SAFETY_MSG.minorPersona, 'MINOR_PERSONA');
-      if (continuousMinutes(s, now) >= cfg.breakMinutes) throw needsAck(SAFETY_MSG.breakDue, 'break');
+      if (breakDue(s, now, cfg.breakMinutes)) throw needsAck(SAFETY_MSG.breakDue, 'break');
       if (persona.companion && !s.disclosureAcked) throw needsAck(SAFETY_MSG.disclosureRequired, 'disclosure');
     },
 

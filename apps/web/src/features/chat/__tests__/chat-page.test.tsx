@@ -29,6 +29,8 @@ const persona = {
 interface Server {
   sessions: { session_id: string; session_name: string | null }[];
   listFails?: boolean;
+  /** The session list answers only once this settles (a slow network at start). */
+  listGate?: Promise<void>;
   stream: (init?: RequestInit) => Response;
   detail: unknown[];
 }
@@ -39,6 +41,7 @@ function serve(s: Server) {
     const method = init?.method ?? 'GET';
     if (url.includes('/chat/persona/nosuchtype')) return json(404, { success: false, message: '服务类型不存在', data: null });
     if (url.includes('/chat/persona/')) return json(200, { success: true, message: '成功', data: persona });
+    if (url.includes('/cache/session-list') && s.listGate) await s.listGate;
     if (url.includes('/cache/session-list'))
       return s.listFails
         ? json(500, { success: false, message: '服务器内部错误', data: null })
@@ -80,6 +83,13 @@ const silentStream = (init?: RequestInit) =>
     }),
     { status: 200, headers: { 'content-type': 'text/event-stream' } },
   );
+
+/** The header's 菜单 once the chat has started (it stays disabled while the chat loads). */
+async function readyMenu() {
+  const menu = (await screen.findByRole('button', { name: '菜单' })) as HTMLButtonElement;
+  await waitFor(() => expect(menu.disabled).toBe(false));
+  return menu;
+}
 
 async function typeAndSend(text: string) {
   const box = (await screen.findByLabelText('输入您的问题')) as HTMLTextAreaElement;
@@ -249,7 +259,7 @@ describe('chat page', () => {
     });
     renderChat();
     expect(await screen.findByText('第一句')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '菜单' }));
+    fireEvent.click(await readyMenu());
     fireEvent.click(await screen.findByRole('button', { name: '重命名 旧对话' }));
     const name = (await screen.findByLabelText('会话名称')) as HTMLInputElement;
     expect(name.value).toBe('旧对话');
@@ -273,12 +283,38 @@ describe('chat page', () => {
   it('after deleting the only chat opens a new one, without a 已创建新对话 toast', async () => {
     const fetchMock = serve({ sessions: [{ session_id: 's1', session_name: '唯一的' }], detail: [], stream: () => sse([]) });
     renderChat();
-    fireEvent.click(await screen.findByRole('button', { name: '菜单' }));
+    fireEvent.click(await readyMenu());
     fireEvent.click(await screen.findByRole('button', { name: '删除 唯一的' }));
     fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
     await waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('chat-new'))).toBe(true));
     await waitFor(() => expect(useChatStore.getState().cacheKey).toMatch(/^[0-9a-f-]{36}$/));
     expect(screen.queryByText('已创建新对话')).toBeNull();
+  });
+
+  it('keeps 无痕 and the input disabled until the chat has started, so a private chat is never overtaken by it', async () => {
+    let release = () => {};
+    const fetchMock = serve({ sessions: [], detail: [], stream: () => sse([]), listGate: new Promise<void>((r) => (release = r)) });
+    renderChat();
+    const privateButton = (await screen.findByRole('button', { name: '开启无痕对话' })) as HTMLButtonElement;
+    const box = (await screen.findByLabelText('输入您的问题')) as HTMLTextAreaElement;
+    await waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('session-list'))).toBe(true));
+    expect(privateButton.disabled).toBe(true);
+    expect(box.disabled).toBe(true);
+    fireEvent.click(privateButton);
+    release();
+    await waitFor(() => expect(privateButton.disabled).toBe(false));
+    expect(box.disabled).toBe(false);
+    // Only the chat the page opened for the user was made; the click while it started asked for nothing.
+    const made = fetchMock.mock.calls.filter((c) => String(c[0]).includes('chat-new'));
+    expect(made).toHaveLength(1);
+    expect(String(made[0]?.[1]?.body)).not.toContain('"private":true');
+    fireEvent.click(privateButton);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('chat-new') && String(c[1]?.body).includes('"private":true'))).toBe(
+        true,
+      ),
+    );
+    expect(await screen.findByTestId('private-banner')).toBeTruthy();
   });
 
   it('shows a friendly not-found for an unknown persona and starts no chat for it', async () => {

@@ -297,14 +297,17 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
     send(query);
   }, [regenerate, send]);
 
-  // On load and whenever the user or the persona changes: pick a session from the list, or start a new one.
+  // On load and whenever the user or the persona changes: pick a session from the list, or start a new one. Until that
+  // is done the chat reads as loading, so nothing the user starts meanwhile (a 无痕对话, a question) is overtaken by it.
   const started = useRef<string | null>(null);
+  const [readyKey, setReadyKey] = useState<string | null>(null);
+  const starting = readyKey !== `${userId}:${type}`;
   useEffect(() => {
     const key = `${userId}:${type}`;
     // StrictMode runs effects twice in development; one start per user and persona is enough.
     if (started.current === key) return;
     started.current = key;
-    void (async () => {
+    const begin = async () => {
       // An unknown type starts nothing (the page shows a not-found); another persona's session is not kept on screen.
       const known = await queryClient.fetchQuery(chatQueries.persona(type)).then(
         () => true,
@@ -343,7 +346,10 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
       if (!list) message.warning('加载历史记录失败，已创建新对话');
       // Opening a persona for the first time needs a session, but the user did nothing: no toast.
       await createNew();
-    })();
+    };
+    void begin().finally(() => {
+      if (started.current === key) setReadyKey(key);
+    });
     // openSession and firstQuestion are read once, at the start for this user and persona.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, type, queryClient, loadMessages, createNew, message]);
@@ -371,7 +377,7 @@ export function useChat({ userId, type, onUnauthorized, onGate, openSession, fir
     sessions,
     cacheKey,
     messages,
-    loading,
+    loading: loading || starting,
     error,
     hasOlder,
     deep,

@@ -117,7 +117,7 @@ export function SafetyGuard({ companion, request, onRequestHandled }: SafetyGuar
         {isBreak ? (
           <>
             <Typography.Paragraph>
-              你已经连续使用约 {Math.max(minutes, breakAfter)} 分钟了。起来走一走、喝杯水，让眼睛和心情都歇一歇。
+              你已经连续使用约 {Math.max(minutes, Math.ceil(breakAfter))} 分钟了。起来走一走、喝杯水，让眼睛和心情都歇一歇。
             </Typography.Paragraph>
             <Typography.Paragraph>再次提醒：和你对话的是人工智能，它不能代替现实中的朋友、家人和专业帮助。</Typography.Paragraph>
           </>
