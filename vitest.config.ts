@@ -13,6 +13,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Nothing here is mocked by module (no vi.mock), so the files of one worker share one module graph.
+          isolate: false,
           include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // Oracle cross-checks (tiktoken, lunar-javascript) and PGlite start-ups are CPU-bound: on a busy 2-core
@@ -26,6 +28,9 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
+          // One jsdom and one module graph (React, antd) per worker instead of per file: the tier spent two thirds of
+          // its CPU building those again for each of its ~50 files (100 s -> 31 s). setup.ts resets what tests touch.
+          isolate: false,
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           testTimeout: 30_000,

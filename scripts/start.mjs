@@ -1,7 +1,9 @@
-// `npm start`: build the web app when its sources changed since the last build, then serve web + API on one port.
+// `npm start`: build the web app when its sources changed since the last build, bundle the server (ADR 028), then
+// serve web + API on one port.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, serverArgs } from '../apps/server/server-build.mjs';
 import { buildWeb, isWebBuildStale } from '../apps/web/web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,6 +16,7 @@ if (isWebBuildStale()) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], { stdio: 'inherit', cwd: root });
+await buildServer();
+const server = spawn(process.execPath, serverArgs(), { stdio: 'inherit', cwd: root });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,5 +1,5 @@
 /**
- * The real server (apps/server/src/server.ts, as `npm start` runs it) in its own process tree for a benchmark: the
+ * The real server (apps/server/dist/server.mjs, as `npm start` runs it) in its own process tree for a benchmark: the
  * primary and, on PostgreSQL, its worker processes. CPU time and memory are read from /proc for the whole tree.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildServer, serverArgs } from '../../apps/server/server-build.mjs';
 import { root } from './http-load';
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
@@ -88,7 +89,9 @@ export async function startServerTree(env: Record<string, string>, o: { workers:
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-bench-'));
   const prof = o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/server.ts'], {
+  // As `npm start` runs it: the server bundle (ADR 028), built from this checkout.
+  await buildServer();
+  const child = spawn(process.execPath, [...prof, ...serverArgs()], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

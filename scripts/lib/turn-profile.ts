@@ -4,12 +4,14 @@
  * read from the leaf up and the first frame that names a step wins (a socket write made by the database driver is
  * database time; zod called by Fastify is validation).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
 interface Profile {
@@ -37,6 +39,23 @@ const STEPS: [string, RegExp][] = [
 ];
 export const STEP_NAMES = [...STEPS.map(([name]) => name), 'garbage collection', 'other (Node, V8, timers)'];
 
+const maps = new Map<string, SourceMap | null>();
+/**
+ * The file a frame's code was written in: the server runs as one bundle (ADR 028), so a frame inside it is looked up
+ * in the bundle's source map; dependencies are not bundled and keep their own paths.
+ */
+function sourceOf(frame: ProfileNode['callFrame']): string {
+  if (!frame.url.endsWith('.mjs') || !frame.url.startsWith('file:')) return frame.url;
+  let map = maps.get(frame.url);
+  if (map === undefined) {
+    const file = `${fileURLToPath(frame.url)}.map`;
+    map = existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null;
+    maps.set(frame.url, map);
+  }
+  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
+  return entry && 'originalSource' in entry ? entry.originalSource : frame.url;
+}
+
 /** Busy time (ms) per step inside [fromUs, toUs] (CLOCK_MONOTONIC µs, as process.hrtime and V8 both use). */
 export function profileSteps(dir: string, fromUs: number, toUs: number): Map<string, number> {
   const out = new Map<string, number>(STEP_NAMES.map((n) => [n, 0]));
@@ -56,7 +75,8 @@ export function profileSteps(dir: string, fromUs: number, toUs: number): Map<str
       else {
         step = 'other (Node, V8, timers)';
         for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-          const url = byId.get(cur)?.callFrame.url ?? '';
+          const frame = byId.get(cur)?.callFrame;
+          const url = frame ? sourceOf(frame) : '';
           const hit = url && STEPS.find(([, re]) => re.test(url));
           if (hit) {
             step = hit[0];

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { trustProxyEnv } from './lib/trust-proxy';
 import { productionRefusal, unset, type ProviderStatus } from './lib/production-check';
@@ -15,8 +14,7 @@ import { safetyConfig, safetyEnv } from './modules/safety/config';
 import { siteConfig, siteEnv } from './modules/site/config';
 import { smsConfig, smsEnv, smsProviders } from './modules/sms/config';
 import { wechatConfig, wechatEnv, wechatProviders } from './modules/wechat/config';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { repoRoot } from './paths';
 
 const csv = z
   .string()

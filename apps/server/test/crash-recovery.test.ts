@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverArgs } from '../server-build.mjs';
 import { freshDatabase } from './support/databases';
 import { startFakeOpenAi, type FakeOpenAi } from './support/fake-openai';
 import { usePayFakes } from './support/pay-fakes';
@@ -13,7 +14,9 @@ const root = path.resolve(__dirname, '../../..');
 /**
  * SIGKILL — no shutdown hooks, no flushes — in the middle of a chat stream and of a payment notification, then a
  * restart on the same PostgreSQL: what was committed is still there and the order settles exactly once. The server
- * runs as on PostgreSQL in production, a primary with two workers; killing the primary takes its workers down.
+ * runs as one process (WEB_CONCURRENCY=1): what survives a kill is the database's business, not the cluster's, and
+ * eight restarts of a primary with two workers cost a minute of CPU. The cluster's own drain and its workers going
+ * down with a killed primary are server-cluster.test.ts's.
  */
 describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', () => {
   const fakes = usePayFakes();
@@ -24,7 +27,7 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
   const base = () => `http://127.0.0.1:${fakes.appPort}`;
 
   async function start(extraEnv: Record<string, string> = {}) {
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    server = spawn(process.execPath, serverArgs(), {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
@@ -43,8 +46,7 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
         LLM_API_KEY: 'test-key',
         LLM_MODEL: 'fake-model',
         PAY_QUERY_MIN_INTERVAL_MS: '0',
-        // As `npm start` runs on PostgreSQL: a primary and its workers.
-        WEB_CONCURRENCY: '2',
+        WEB_CONCURRENCY: '1',
         ...extraEnv,
       },
     });
@@ -76,7 +78,8 @@ describe.skipIf(!pgUrl)('crash recovery (SIGKILL and restart on PostgreSQL)', ()
 
   let token = '';
   beforeAll(async () => {
-    llm = await startFakeOpenAi({ mode: 'slow', slowDelayMs: 100, slowChunks: 100 });
+    // A 4-second reply: long enough to be cut or drained mid-way, short enough that a drain does not wait for long.
+    llm = await startFakeOpenAi({ mode: 'slow', slowDelayMs: 50, slowChunks: 80 });
     const fresh = await freshDatabase('postgres');
     dbUrl = fresh.url!;
     drop = fresh.drop;

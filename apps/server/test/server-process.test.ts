@@ -3,7 +3,7 @@ import { startServer } from './support/server-process';
 
 describe('the server process', () => {
   it('starts on an empty DATA_DIR, applies migrations, serves, and exits 0 on SIGTERM after finishing requests', async () => {
-    const server = await startServer({ LOG_LEVEL: 'warn' });
+    const server = await startServer({ LOG_LEVEL: 'warn' }, { emptyDataDir: true });
     try {
       expect(await server.ready()).toBe('ready');
       const types = await (await fetch(`${server.base}/api/service-types`)).json();

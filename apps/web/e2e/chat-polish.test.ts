@@ -214,7 +214,7 @@ describe.skipIf(Boolean(inject('skipReason')))('chat polish (issue #16)', () => 
   for (const viewport of ['mobile', 'desktop'] as ViewportName[]) {
     it(`opens offline to the 网络不可用 page from the service worker, which never caches /api (${viewport})`, async () => {
       const { token } = await registerViaApi(baseUrl, nextPhone(), '小灵');
-      const page = await newPage(browser, baseUrl, viewport);
+      const page = await newPage(browser, baseUrl, viewport, { serviceWorkers: 'allow' });
       await page.goto(`/?token=${await signInTicket(token)}`);
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page

@@ -71,7 +71,7 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
 
     it(`picks a persona, streams a labelled reply, stops, regenerates and manages sessions at ${px} px`, async () => {
       const { token } = await registerViaApi(baseUrl, nextPhone(), '小灵');
-      const page = await newPage(browser, baseUrl, viewport);
+      const page = await newPage(browser, baseUrl, viewport, { serviceWorkers: 'allow' });
       await page.goto(`/?token=${await signInTicket(token)}`);
       await page.getByRole('button', { name: '心理陪伴' }).click();
       await page.waitForURL('**/chat/psychology');

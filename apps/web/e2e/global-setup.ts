@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServer, serverArgs } from '../../server/server-build.mjs';
 import { buildWeb, isWebBuildStale } from '../web-build.mjs';
-import { chromiumPath, repoRoot, webRoot } from './support/paths';
+import { chromiumPath, headlessPath, repoRoot, webRoot } from './support/paths';
 import { E2E_WORKERS } from './support/workers';
 
 export const ADMIN_PHONE = '13900000000';
@@ -70,7 +71,7 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -109,8 +110,9 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(chromiumPath)) {
-    const reason = `Chromium not found at ${chromiumPath} (set CHROMIUM_PATH)`;
+  const missing = [chromiumPath, headlessPath].find((p) => !existsSync(p));
+  if (missing) {
+    const reason = `Chromium not found at ${missing} (set CHROMIUM_PATH / CHROMIUM_HEADLESS_PATH)`;
     if (process.env.CI === 'true') throw new Error(`e2e: ${reason}`);
     console.warn(`\n[e2e] skipping browser tests: ${reason}\n`);
     project.provide('skipReason', reason);
@@ -121,6 +123,7 @@ export default async function setup(project: TestProject) {
   }
 
   if (isWebBuildStale()) buildWeb();
+  await buildServer();
   const servers = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer()));
   const started = servers.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failure = servers.find((r) => r.status === 'rejected');

@@ -182,10 +182,10 @@ describe.skipIf(Boolean(inject('skipReason')))('a reply stopped by moderation, a
   let browser: Browser;
   let own: Awaited<ReturnType<typeof startOwnServer>>;
   beforeAll(async () => {
-    // A one-minute reminder, and a word the offline demo reply contains: every reply on this server is stopped.
+    // A 15-second reminder (0.25 minute), and a word the offline demo reply contains: every reply on this server is stopped.
     own = await startOwnServer(
       {
-        BREAK_REMINDER_MINUTES: '1',
+        BREAK_REMINDER_MINUTES: '0.25',
         SITE_ICP_NUMBER: '京ICP备12345678号-1',
         SITE_PUBLIC_SECURITY_NUMBER: '京公网安备11010502030143号',
         GENAI_MODEL_NAME: '灵犀对话模型',
@@ -215,7 +215,7 @@ describe.skipIf(Boolean(inject('skipReason')))('a reply stopped by moderation, a
     });
   }
 
-  it('shows a blocked reply as the replacement text, never the blocked words, then reminds to rest after a minute of use and leaves in one tap', async () => {
+  it('shows a blocked reply as the replacement text, never the blocked words, then reminds to rest after the configured use and leaves in one tap', async () => {
     const { token } = await registerViaApi(own.baseUrl, nextPhone(), '小休');
     const page = await newPage(browser, own.baseUrl, 'mobile');
     // The page's first heartbeat starts the server's count of continuous use.
@@ -233,16 +233,17 @@ describe.skipIf(Boolean(inject('skipReason')))('a reply stopped by moderation, a
     expect(text).not.toContain('离线演示内容');
     await screenshot(page, 'safety-blocked-reply-mobile');
 
-    // Before the minute is up a question is answered; once it is up, the server refuses the next question until the
+    // Before the 15 s are up a question is answered; once they are, the server refuses the next question until the
     // reminder is acknowledged, and the page shows the reminder instead of a reply.
     expect(await page.getByTestId('break-reminder').count()).toBe(0);
-    await page.waitForTimeout(Math.max(0, started + 60_500 - Date.now()));
+    await page.waitForTimeout(Math.max(0, started + 15_500 - Date.now()));
     const refused = page.waitForResponse((r) => r.url().includes('/api/chat') && r.status() === 428);
     await ask(page, '还在吗');
     await refused;
     const reminder = page.getByTestId('break-reminder');
     await reminder.waitFor();
-    expect(Date.now() - started).toBeGreaterThan(60_000);
+    expect(Date.now() - started).toBeGreaterThan(15_000);
+    await reminder.getByText('你已经连续使用约 1 分钟了', { exact: false }).waitFor();
     await screenshot(page, 'safety-break-reminder-mobile');
     await page.getByTestId('safety-leave').click();
     await page.waitForURL((u) => u.pathname === '/');

@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
+import { migrationsFolder } from '../paths';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -31,15 +31,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
 /**
  * PostgreSQL when a URL is given, else embedded PGlite: the same Drizzle schema and the same migrations run on both,
  * so what passes on the laptop passes in production (ADR 002).
  * `dataDir` of 'memory://' keeps a PGlite database in memory (tests); `pgliteSnapshot` starts it from a dumped data
- * directory instead of an empty cluster (tests start from one migrated template: initdb costs ~2 s a database).
+ * directory instead of an empty cluster (tests start from one migrated template: initdb costs ~2 s a database), and
+ * `pgliteAssets` hands in the engine's compiled WebAssembly and file-system bundle (tests open ~70 databases a run).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgliteSnapshot?: Blob }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  pgliteSnapshot?: Blob;
+  pgliteAssets?: { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob };
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const client = postgres(opts.databaseUrl, { max: 10, onnotice: () => {}, connect_timeout: 10 });
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
@@ -63,7 +67,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = await PGlite.create(where, opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {});
+  const client = await PGlite.create(where, {
+    ...(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {}),
+    ...opts.pgliteAssets,
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { inject } from 'vitest';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../../src/db/client';
@@ -20,13 +22,28 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
+let assets: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+/** PGlite's engine compiled and its file-system bundle read once per worker, not once per database. */
+function pgliteAssets() {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  assets ??= Promise.all([
+    readFile(path.join(dist, 'pglite.wasm')).then((b) => WebAssembly.compile(b)),
+    readFile(path.join(dist, 'pglite.data')).then((b) => new Blob([b])),
+  ]).then(([pgliteWasmModule, fsBundle]) => ({ pgliteWasmModule, fsBundle }));
+  return assets;
+}
+
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a new PostgreSQL database created next to
  * TEST_DATABASE_URL and dropped afterwards, so files never see each other's rows.
  */
 export async function freshDatabase(target: DbTarget): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (target === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://', pgliteSnapshot: await pgliteTemplate() });
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      pgliteSnapshot: await pgliteTemplate(),
+      pgliteAssets: await pgliteAssets(),
+    });
     await database.migrate();
     return { database, drop: () => database.close() };
   }

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
+import { serverArgs } from '../../server-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
@@ -28,20 +30,24 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `node apps/server/src/server.ts` as production would, on its own port and DATA_DIR. Only the variables in
- * `env` (plus PATH and HOME) reach it, so a developer's shell cannot change what the test sees.
+ * Starts the server bundle as `npm start` and production do (global-setup builds it), on its own port and DATA_DIR. Only the variables in
+ * `env` (plus PATH and HOME) reach it, so a developer's shell cannot change what the test sees. On PGlite the DATA_DIR
+ * holds a copy of the run's migrated database (global-setup), as after a first `npm start`; `emptyDataDir` starts
+ * from nothing instead, as on a new machine.
  */
-export async function startServer(env: Record<string, string>, o: { port?: number } = {}): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, o: { port?: number; emptyDataDir?: boolean } = {}): Promise<ServerProcess> {
   const port = o.port ?? (await freePort());
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-proc-'));
+  if (!env.DATABASE_URL && !o.emptyDataDir) cpSync(inject('pgliteDataDir'), path.join(dataDir, 'pglite'), { recursive: true });
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lx-proc-')),
+      DATA_DIR: dataDir,
       WEB_DIST: '/nonexistent',
       ...env,
     },

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverArgs } from '../../../server/server-build.mjs';
 import { repoRoot, webRoot } from './paths';
 
 function freePort(): Promise<number> {
@@ -26,7 +27,7 @@ export async function startOwnServer(env: Record<string, string>, extraWords?: s
   if (extraWords) writeFileSync(path.join(dataDir, 'extra-words.txt'), `${extraWords.join('\n')}\n`);
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: repoRoot,
     env: {
       ...process.env,
