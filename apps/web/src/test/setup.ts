@@ -45,8 +45,11 @@ if (!window.scrollTo || String(window.scrollTo).includes('notImplemented')) {
   window.scrollTo = (() => undefined) as typeof window.scrollTo;
 }
 
-// vitest runs without globals, so Testing Library cannot register its own cleanup.
+// vitest runs without globals, so Testing Library cannot register its own cleanup. The files of a worker share one
+// window (isolate: false in vitest.config.ts): what a test leaves in storage or the address bar is reset here.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
 });
