@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { loggerOptions } from './lib/logger';
+import { lazyRequestLogger } from './lib/request-logger';
 import { closeRedis, openRedis, settleRedis } from './lib/redis';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { registerAccountModule } from './modules/account/module';
@@ -61,6 +62,7 @@ export async function buildApp(o: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, o.logStream),
     logController: new AccessLog(),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Also the limit for close hooks: shutdown lets chat replies drain for SHUTDOWN_GRACE_MS (chat/module.ts).

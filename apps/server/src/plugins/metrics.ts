@@ -53,11 +53,22 @@ const sameToken = (given: string | undefined, token: string) => {
 };
 
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, o: { token: string | undefined; mounted: boolean }) {
+  // prom-client finds a series by hashing its label object on every call; the series of a route, method and status
+  // are found once and kept (a few hundred at most: route patterns, never URLs).
+  const counters = new Map<string, Counter.Internal>();
+  const timers = new Map<string, Histogram.Internal<'method' | 'route'>>();
   app.addHook('onResponse', (req, reply, done) => {
     // The route pattern, not the URL, so ids and phone numbers never become label values.
     const route = req.routeOptions.url ?? 'unmatched';
-    metrics.httpRequests.inc({ method: req.method, route, status: String(reply.statusCode) });
-    metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    const status = reply.statusCode;
+    const timerKey = `${req.method} ${route}`;
+    const countKey = `${timerKey} ${status}`;
+    let count = counters.get(countKey);
+    if (!count) counters.set(countKey, (count = metrics.httpRequests.labels({ method: req.method, route, status: String(status) })));
+    let timer = timers.get(timerKey);
+    if (!timer) timers.set(timerKey, (timer = metrics.httpDuration.labels({ method: req.method, route })));
+    count.inc();
+    timer.observe(reply.elapsedTime / 1000);
     done();
   });
   if (!o.mounted) {
