@@ -8,6 +8,7 @@ import { nextPhone, registerViaApi, signInTicket } from './support/api';
 import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 import { screenshotDir } from './support/paths';
+import { acknowledgeAiNotice } from './support/safety';
 
 const baseUrl = e2eServer();
 
@@ -243,7 +244,7 @@ describe.skipIf(Boolean(inject('skipReason')))('the professional chart, timeline
     await page.getByRole('button', { name: '请姻缘情感顾问解读' }).click();
     await page.waitForURL('**/chat/love');
     // 姻缘情感 is a companion persona: the 你正在和AI对话 notice comes first, then the question is asked (issue #13).
-    await page.getByTestId('safety-confirm').click();
+    await acknowledgeAiNotice(page);
     await page.getByTestId('message-user').filter({ hasText: '请根据我们的合婚信息' }).waitFor();
     await page.context().close();
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, nextPhone, registerViaApi, signInTicket } from './support/api';
 import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
+import { acknowledgeAiNotice } from './support/safety';
 
 /**
  * The AI companion chat in a real browser against the real server, which runs the built-in offline provider
@@ -76,7 +77,7 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
       await page.getByRole('button', { name: '心理陪伴' }).click();
       await page.waitForURL('**/chat/psychology');
       // A companion persona: the 你正在和AI对话 notice comes first (safety.test.ts covers it).
-      await page.getByTestId('safety-confirm').click();
+      await acknowledgeAiNotice(page);
 
       // No history yet: a new chat is created and the persona greets with suggested questions. The user did nothing,
       // so nothing is toasted (issue #16).
@@ -164,7 +165,7 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
       const { token } = await registerViaApi(baseUrl, nextPhone(), '小安');
       const page = await newPage(browser, baseUrl, viewport);
       await page.goto(`/chat/emotional?token=${await signInTicket(token)}`);
-      await page.getByTestId('safety-confirm').click();
+      await acknowledgeAiNotice(page);
       await page.getByText('你好，很高兴你愿意来这里').waitFor();
 
       await ask(page, '我觉得活着没意思，不想活了');

@@ -4,6 +4,7 @@ import { adminToken, nextPhone, readSmsCode, registerViaApi, signInTicket } from
 import { e2eServer } from './support/server';
 import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 import { startOwnServer } from './support/own-server';
+import { acknowledgeAiNotice } from './support/safety';
 
 /**
  * The safety layer in a real browser (issue #13): the 你正在和AI对话 notice, 举报 and its resolution, minor mode with
@@ -51,8 +52,7 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
       expect(await notice.innerText()).toContain('人工智能（AI），不是真人');
       await screenshot(page, `safety-ai-notice-${viewport}`);
       expect(await hasHorizontalOverflow(page)).toBe(false);
-      await page.getByTestId('safety-confirm').click();
-      await notice.waitFor({ state: 'hidden' });
+      await acknowledgeAiNotice(page);
       await ask(page, '最近有点焦虑');
       await lastReplyDone(page);
       // Reloading in the same sign-in does not ask again.
@@ -122,7 +122,7 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
     await card.getByText(`妈妈 ${contact.slice(0, 3)}****${contact.slice(7)}`).waitFor();
 
     await page.goto('/chat/psychology');
-    await page.getByTestId('safety-confirm').click();
+    await acknowledgeAiNotice(page);
     await ask(page, '我真的不想活了');
     await lastReplyDone(page);
     const alert = page.locator('.chat-crisis-card').getByTestId('emergency-alert');
@@ -154,7 +154,7 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
 
     await page.goto('/chat/love');
     await page.getByTestId('ai-disclosure').waitFor();
-    await page.getByTestId('safety-confirm').click();
+    await acknowledgeAiNotice(page);
     await ask(page, '怎么和喜欢的人相处');
     await page.getByText('未成年人模式下不能使用该服务').first().waitFor();
     await screenshot(page, 'safety-minor-refused-mobile');

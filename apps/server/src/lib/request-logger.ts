@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Level, LevelWithSilentOrString } from 'pino';
 
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const INFO = 30;
 
 /**
  * A request's logger that becomes a pino child only when something is logged through it. Fastify makes a child per
@@ -29,7 +30,7 @@ class LazyRequestLogger {
   }
 
   isLevelEnabled(level: Level): boolean {
-    return (LEVELS[level] ?? 0) >= (LEVELS[this.level] ?? LEVELS.info!);
+    return (LEVELS[level] ?? 0) >= (LEVELS[this.level] ?? INFO);
   }
 
   #log(level: Level, args: unknown[]): void {
