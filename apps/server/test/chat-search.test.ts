@@ -1,7 +1,7 @@
 import { MEMORY_MSG } from '@lingxi/shared';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_CANDIDATES_SQL, SEARCH_WALK_SQL } from '../src/modules/chat/search-repository';
-import { searchGrams } from '../src/modules/chat/search';
+import { messageGrams, searchGrams } from '../src/modules/chat/search';
 import { useTestApp, type TestContext } from './support/app';
 import { dbTargets } from './support/databases';
 import { newSession } from './support/safety';
@@ -57,7 +57,8 @@ describe.each(dbTargets)('search across the user’s chats on %s', (target) => {
   });
 
   it('indexes every distinct character and adjacent pair of a message, none starting or ending in white space', async () => {
-    // The reference: what ADR 026 says the index holds, for text whose lower case is the same in JavaScript and SQL.
+    // The reference: what ADR 026 says the index holds, for text whose lower case is the same in JavaScript and SQL. The
+    // server computes it (messageGrams) for the turn's own writes; the trigger's SQL for every other writer.
     const expected = (text: string) => {
       const c = Array.from(text.toLowerCase());
       const grams = new Set<string>();
@@ -82,7 +83,34 @@ describe.each(dbTargets)('search across the user’s chats on %s', (target) => {
     for (const text of texts) {
       const [row] = await ctx.database.query<{ grams: string[] }>('select chat_search_grams($1) as grams', [text]);
       expect([...(row?.grams ?? [])].sort(), JSON.stringify(text)).toEqual(expected(text));
+      expect(messageGrams(text).sort(), JSON.stringify(text)).toEqual(expected(text));
     }
+  });
+
+  it('stores the grams of a question and its finished reply written by a turn, as the SQL function computes them', async () => {
+    const u = await registerChatUser(ctx);
+    const s = await newSession(ctx, u.token, 'learning');
+    const question = '我在学 TypeScript，想请教\u3000类型体操怎么入门？';
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/chat/chat-streaming',
+      headers: bearer(u.token),
+      payload: { type: 'learning', query: question, key: s },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await ctx.database.query<{ role: string; content: string; stored: string[] | null; sql: string[] }>(
+      `select role, content, search_grams as stored, chat_search_grams(content) as sql from chat_messages
+        where session_id = $1 and status = 'done' order by order_num`,
+      [s],
+    );
+    expect(rows.map((r) => r.role)).toEqual(['user', 'assistant']);
+    expect(rows[0]?.content).toBe(question);
+    expect(rows[1]?.content.length).toBeGreaterThan(20);
+    for (const r of rows) expect([...(r.stored ?? [])].sort(), r.role).toEqual([...r.sql].sort());
+    const reply = Array.from(rows[1]?.content ?? '');
+    const at = reply.findIndex((ch, i) => i > 2 && !/\s/.test(ch) && !/\s/.test(reply[i + 1] ?? ' '));
+    const pair = reply.slice(at, at + 2).join('');
+    expect((await search(ctx, u.token, pair)).hits.some((h) => h.role === 'assistant'), pair).toBe(true);
   });
 
   it('matches Latin text case-insensitively and takes % and _ literally', async () => {

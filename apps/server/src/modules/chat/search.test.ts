@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, searchGrams, searchTerms, snippet } from './search';
+import { containsPattern, messageGrams, searchGrams, searchTerms, snippet } from './search';
 
 describe('chat search query language', () => {
   it('splits on white space, lower-cases, drops repeats and keeps at most five terms', () => {
@@ -12,6 +12,15 @@ describe('chat search query language', () => {
     expect(searchGrams(['猫'])).toEqual(['猫']);
     expect(searchGrams(['考研计划', '计划'])).toEqual(['考研', '研计', '计划']);
     expect(searchGrams(['😀a'])).toEqual(['😀a']);
+  });
+
+  it('indexes a message by its distinct characters and adjacent pairs, lower-cased, none across white space', () => {
+    expect(messageGrams('').sort()).toEqual([]);
+    expect(messageGrams('工作 Ab\u3000工作😀').sort()).toEqual(['a', 'ab', 'b', '工', '工作', '作', '作😀', '😀'].sort());
+    // Every term's grams are among the message's grams when the term occurs in it: what search relies on.
+    const text = '最近工作压力很大，想换一份工作。Try TypeScript!';
+    const held = new Set(messageGrams(text));
+    for (const term of searchTerms('工作压力 typescript 份')) expect(searchGrams([term]).every((g) => held.has(g)), term).toBe(true);
   });
 
   it('escapes LIKE wildcards in a term', () => {

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { createReplyWriteBatch } from './reply-write-batch';
+import { messageGrams } from './search';
 
 /**
  * The SQL of a chat turn, on the hot path of every question: one read, one call that starts the turn, fenced writes of
@@ -167,7 +168,7 @@ export function createTurnRepository(database: Pick<Database, 'query'>, o: { now
       const question = t.question;
       const [row] = await q<{ outcome: BeginOutcome; question_id: number | null; reply_id: number | null; reply_order: number | null }>(
         `select * from chat_begin_turn($1::uuid, $2, $3::timestamptz, $4::timestamptz, $5::date, $6::int, $7::int, $8::int, $9,
-          $10, $11::boolean, $12::int, $13, $14, $15::int, $16, $17::int, $18::int)`,
+          $10, $11::boolean, $12::int, $13, $14, $15::int, $16, $17::int, $18::int, $19::text[])`,
         [
           t.userId,
           t.sessionId,
@@ -187,6 +188,7 @@ export function createTurnRepository(database: Pick<Database, 'query'>, o: { now
           question?.name ?? null,
           t.regenerate?.replyId ?? null,
           t.regenerate?.questionId ?? null,
+          question ? messageGrams(question.query) : null,
         ],
       );
       return {
@@ -244,7 +246,7 @@ export function createTurnRepository(database: Pick<Database, 'query'>, o: { now
     async finish(f: FinishTurn): Promise<boolean> {
       const [row] = await q<{ ok: boolean }>(
         `select chat_finish_turn($1, $2, $3, $4, $5::timestamptz, $6, $7::int, $8::boolean, $9, $10::int, $11::int, $12::uuid,
-          $13::date, $14::int) as ok`,
+          $13::date, $14::int, $15::text[]) as ok`,
         [
           f.replyId,
           f.token,
@@ -260,6 +262,7 @@ export function createTurnRepository(database: Pick<Database, 'query'>, o: { now
           f.charge.userId,
           f.charge.day,
           f.charge.tokens,
+          messageGrams(f.content),
         ],
       );
       return row?.ok === true;
