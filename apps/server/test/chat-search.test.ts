@@ -110,7 +110,10 @@ describe.each(dbTargets)('search across the user’s chats on %s', (target) => {
     const reply = Array.from(rows[1]?.content ?? '');
     const at = reply.findIndex((ch, i) => i > 2 && !/\s/.test(ch) && !/\s/.test(reply[i + 1] ?? ' '));
     const pair = reply.slice(at, at + 2).join('');
-    expect((await search(ctx, u.token, pair)).hits.some((h) => h.role === 'assistant'), pair).toBe(true);
+    expect(
+      (await search(ctx, u.token, pair)).hits.some((h) => h.role === 'assistant'),
+      pair,
+    ).toBe(true);
   });
 
   it('matches Latin text case-insensitively and takes % and _ literally', async () => {

@@ -20,7 +20,32 @@ describe('chat search query language', () => {
     // Every term's grams are among the message's grams when the term occurs in it: what search relies on.
     const text = '最近工作压力很大，想换一份工作。Try TypeScript!';
     const held = new Set(messageGrams(text));
-    for (const term of searchTerms('工作压力 typescript 份')) expect(searchGrams([term]).every((g) => held.has(g)), term).toBe(true);
+    for (const term of searchTerms('工作压力 typescript 份'))
+      expect(
+        searchGrams([term]).every((g) => held.has(g)),
+        term,
+      ).toBe(true);
+  });
+
+  it('gives the grams of the by-code-point definition for any text: every white space, emoji, lone surrogates', () => {
+    const reference = (text: string) => {
+      const c = Array.from(text.toLowerCase());
+      const grams = new Set<string>();
+      c.forEach((ch, i) => {
+        const next = c[i + 1];
+        if (!/\s/.test(ch)) grams.add(ch);
+        if (next !== undefined && !/\s/.test(ch) && !/\s/.test(next)) grams.add(ch + next);
+      });
+      return [...grams].sort();
+    };
+    const spaces = ' \t\n\v\f\r\u00a0\u1680\u2000\u2005\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+    const alphabet = [...Array.from(spaces), ...Array.from('工作Ab😀\u200b'), '\ud83d', '\ude00', 'Z'];
+    let seed = 11;
+    const rand = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648), seed % n);
+    for (let k = 0; k < 300; k++) {
+      const text = Array.from({ length: rand(40) }, () => alphabet[rand(alphabet.length)]).join('');
+      expect(messageGrams(text).sort(), JSON.stringify(text)).toEqual(reference(text));
+    }
   });
 
   it('escapes LIKE wildcards in a term', () => {
