@@ -110,7 +110,6 @@ export function createMemoryRepository(database: Database) {
       return rows.length;
     },
 
-    /** For a chat turn: whether the session is private and the user's switches, in one statement. */
     /**
      * Everything a turn needs from memory in one round trip (it runs before the first byte of every answer): whether
      * the session is private, the switches, and — only when memory could be used — the newest facts (the caller keeps
@@ -123,17 +122,9 @@ export function createMemoryRepository(database: Database) {
         sensitive_enabled: boolean | null;
         items: { content: string; category: string; source: string }[] | string | null;
       }>(
-        `select s.private, m.enabled, m.sensitive_enabled,
-           case when coalesce(s.private, false) or not coalesce(m.enabled, ${DEFAULTS.enabled}) then null else (
-             select json_agg(json_build_object('content', i.content, 'category', i.category, 'source', i.source)
-                             order by i.created_at desc)
-             from (select content, category, source, created_at from memory_items where user_id = $1::uuid
-                   order by created_at desc limit $3::int) i
-           ) end as items
-         from (select 1) one
-         left join chat_sessions s on s.id = $2 and s.user_id = $1::uuid
-         left join memory_settings m on m.user_id = $1::uuid`,
-        [userId, sessionId, limit],
+        // memory_for_turn (migration 0021): one PL/pgSQL call, so PGlite keeps its plan too.
+        'select * from memory_for_turn($1::uuid, $2, $3::int, $4::boolean)',
+        [userId, sessionId, limit, DEFAULTS.enabled],
       );
       const items = typeof row?.items === 'string' ? (JSON.parse(row.items) as typeof row.items) : row?.items;
       return {
