@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../server-build.mjs';
+import { migrationsFolder } from '../../src/paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,8 +16,6 @@ declare module 'vitest' {
     pgliteDataDir: string;
   }
 }
-
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/db/migrations');
 
 /**
  * initdb and the migrations cost ~2 s of CPU for each of the ~50 PGlite databases a run opens (~5 s in a server process
