@@ -222,6 +222,8 @@ async function measure(fake: FakeOpenAi, server: ServerTree, profileDir: string 
     await server.stop(); // the profiles are written as the processes exit
     steps = profileSteps(profileDir, t0, t1);
     burstSteps = profileSteps(profileDir, burstFrom, burstTo);
+    // For a closer look at kept profiles (BENCH_CPU_PROF): the two windows, in the profiles' clock.
+    writeFileSync(path.join(profileDir, 'windows.json'), JSON.stringify({ turnStarts: [t0, t1], burst: [burstFrom, burstTo] }));
   }
   // The burst's CPU less its turn starts (as measured alone) is the relay's: upstream parse, SSE write, interim saves.
   const relayUsPerChunk = ((burstCpuMs - turnStartMs * streams) * 1000) / Math.max(1, through.length);

@@ -2,4 +2,4 @@
 export { createLlmProvider, type LlmProvider } from './llm';
 export { createPersonaResolver, type PersonaResolver } from './personas/resolve';
 export { countTokens, loadTokenizer, type TokenCounter } from './tokens';
-export type { MemoryReader } from './turn/context';
+export type { TurnMemory } from './turn/context';

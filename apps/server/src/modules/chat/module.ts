@@ -15,7 +15,8 @@ import { createChatService } from './service';
 import { statsRoutes } from './stats-routes';
 import { loadTokenizer } from './tokens';
 import { createActiveTurns, createTurnRunner } from './turn';
-import type { MemoryReader } from './turn/context';
+import type { SqlCall } from '../../db/together';
+import type { TurnMemory } from './turn/context';
 import { createTurnRepository } from './turn-repository';
 
 /** Registers the chat feature under /api: /chat/*, /cache/* (history), /stats/token-usage and /chat/search. */
@@ -23,7 +24,10 @@ export async function registerChatModule(
   api: FastifyInstance,
   ctx: ModuleContext,
   /** Long-term memory (modules/memory): read into a turn's context; 记住… kept as the turn starts. */
-  memory?: { read: MemoryReader; remember: (userId: string, sessionId: string, kind: string, question: string) => Promise<string | null> },
+  memory: {
+    turn: (userId: string, sessionId: string) => SqlCall<(kind: string) => TurnMemory>;
+    remember: (userId: string, sessionId: string, kind: string, question: string) => Promise<string | null>;
+  },
 ): Promise<void> {
   const config = ctx.config.chat;
   const llm = createLlmProvider(config);
@@ -59,7 +63,7 @@ export async function registerChatModule(
     llm,
     tokenizer,
     resolvePersona,
-    gate: ctx.safety.gate,
+    gate: ctx.safety.turnGate,
     moderation: ctx.moderation,
     active,
     config,

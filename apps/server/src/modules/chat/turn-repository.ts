@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { run, together, type SqlCall } from '../../db/together';
 import { createReplyWriteBatch } from './reply-write-batch';
 import { messageGrams } from './search';
 
@@ -77,6 +78,38 @@ export interface FinishTurn {
   charge: { userId: string; day: string; tokens: number };
 }
 
+/**
+ * The caller's session with its newest `limit` messages (chat_read_session, migrations 0008 and 0013, newest first);
+ * null when it is not the caller's (or does not exist).
+ */
+const sessionCall = (sessionId: string, userId: string, limit: number): SqlCall<TurnSession | null> => ({
+  call: 'chat_read_session($1, $2::uuid, $3::int)',
+  params: [sessionId, userId, limit],
+  read(list) {
+    const first = list[0];
+    if (!first) return null;
+    const history: HistoryRow[] = [];
+    for (let i = list.length - 1; i >= 0; i--) {
+      const r = list[i] as (typeof list)[number];
+      if (r.id === null) continue;
+      history.push({
+        id: Number(r.id),
+        role: String(r.role),
+        content: String(r.content),
+        orderNum: Number(r.order_num),
+        status: String(r.status),
+        updatedAt: new Date(r.updated_at as string),
+      });
+    }
+    return {
+      serviceType: String(first.service_type),
+      sessionName: (first.session_name as string | null) ?? null,
+      deepLeft: (first.deep_left as number | null) ?? null,
+      history,
+    };
+  },
+});
+
 export function createTurnRepository(database: Pick<Database, 'query'>, o: { now: () => Date; interimWindowMs?: number }) {
   const q = database.query;
   const interim = createReplyWriteBatch({
@@ -92,36 +125,13 @@ export function createTurnRepository(database: Pick<Database, 'query'>, o: { now
     },
   });
   return {
+    sessionCall,
+
     /** The caller's session with its newest `limit` messages; null when it is not the caller's (or does not exist). */
-    async readSession(sessionId: string, userId: string, limit: number): Promise<TurnSession | null> {
-      const list = await q<{
-        service_type: string;
-        session_name: string | null;
-        deep_left: number | null;
-        id: number | null;
-        role: string;
-        content: string;
-        order_num: number;
-        status: string;
-        updated_at: Date;
-      }>('select * from chat_read_session($1, $2::uuid, $3::int)', [sessionId, userId, limit]);
-      const first = list[0];
-      if (!first) return null;
-      const history: HistoryRow[] = [];
-      for (let i = list.length - 1; i >= 0; i--) {
-        const r = list[i] as (typeof list)[number];
-        if (r.id === null) continue;
-        history.push({
-          id: r.id,
-          role: r.role,
-          content: r.content,
-          orderNum: r.order_num,
-          status: r.status,
-          updatedAt: new Date(r.updated_at),
-        });
-      }
-      return { serviceType: first.service_type, sessionName: first.session_name, deepLeft: first.deep_left, history };
-    },
+    readSession: (sessionId: string, userId: string, limit: number) => run(q, sessionCall(sessionId, userId, limit)),
+
+    /** The turn's first round trip: its session, the safety gate and memory in one statement (db/together.ts). */
+    open: <T extends unknown[]>(calls: { [K in keyof T]: SqlCall<T[K]> }) => together<T>(q, calls),
 
     /**
      * What a fortune persona's session is grounded in (issue #15): the chart or 合婚 pairing the session was started

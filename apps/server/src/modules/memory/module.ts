@@ -26,7 +26,7 @@ export async function createMemoryServices(ctx: ModuleContext) {
   });
   /** What a chat turn needs (modules/chat takes it as its memory option). */
   const turnHooks = {
-    read: (userId: string, sessionId: string, kind: string) => memory.forTurn(userId, sessionId, kind),
+    turn: (userId: string, sessionId: string) => memory.turnMemory(userId, sessionId),
     remember: (userId: string, sessionId: string, kind: string, question: string) =>
       memory.rememberExplicit(userId, sessionId, kind, question),
   };

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { SqlCall } from '../../db/together';
 import { memoryItems, memorySettings } from '../../db/schema';
 
 export type MemoryRow = typeof memoryItems.$inferSelect;
@@ -16,6 +17,33 @@ export interface DueSession {
 }
 
 const DEFAULTS: MemorySwitches = { enabled: true, sensitiveEnabled: false, sensitiveConsentAt: null };
+
+export interface FactsForTurn {
+  isPrivate: boolean;
+  enabled: boolean;
+  sensitiveEnabled: boolean;
+  items: { content: string; category: string; source: string }[];
+}
+
+/**
+ * Everything a turn needs from memory (it runs before the first byte of every answer): whether the session is
+ * private, the switches, and — only when memory could be used — the newest facts (the caller keeps those that fit the
+ * persona and the budget). memory_for_turn (migration 0021) is PL/pgSQL, so PGlite keeps its plan; the chat turn asks
+ * it together with its session and the safety gate (db/together.ts).
+ */
+const forTurnCall = (userId: string, sessionId: string, limit: number): SqlCall<FactsForTurn> => ({
+  call: 'memory_for_turn($1::uuid, $2, $3::int, $4::boolean)',
+  params: [userId, sessionId, limit, DEFAULTS.enabled],
+  read: ([row]) => {
+    const items = typeof row?.items === 'string' ? (JSON.parse(row.items) as unknown) : row?.items;
+    return {
+      isPrivate: row?.private === true,
+      enabled: typeof row?.enabled === 'boolean' ? row.enabled : DEFAULTS.enabled,
+      sensitiveEnabled: typeof row?.sensitive_enabled === 'boolean' ? row.sensitive_enabled : DEFAULTS.sensitiveEnabled,
+      items: Array.isArray(items) ? (items as FactsForTurn['items']) : [],
+    };
+  },
+});
 
 /** SQL of long-term memory: the user's items and switches, and the sessions the memory job reads. */
 export function createMemoryRepository(database: Database) {
@@ -110,30 +138,7 @@ export function createMemoryRepository(database: Database) {
       return rows.length;
     },
 
-    /**
-     * Everything a turn needs from memory in one round trip (it runs before the first byte of every answer): whether
-     * the session is private, the switches, and — only when memory could be used — the newest facts (the caller keeps
-     * those that fit the persona and the budget).
-     */
-    async forTurn(userId: string, sessionId: string, limit: number) {
-      const [row] = await q<{
-        private: boolean | null;
-        enabled: boolean | null;
-        sensitive_enabled: boolean | null;
-        items: { content: string; category: string; source: string }[] | string | null;
-      }>(
-        // memory_for_turn (migration 0021): one PL/pgSQL call, so PGlite keeps its plan too.
-        'select * from memory_for_turn($1::uuid, $2, $3::int, $4::boolean)',
-        [userId, sessionId, limit, DEFAULTS.enabled],
-      );
-      const items = typeof row?.items === 'string' ? (JSON.parse(row.items) as typeof row.items) : row?.items;
-      return {
-        isPrivate: row?.private === true,
-        enabled: row?.enabled ?? DEFAULTS.enabled,
-        sensitiveEnabled: row?.sensitive_enabled ?? DEFAULTS.sensitiveEnabled,
-        items: Array.isArray(items) ? items : [],
-      };
-    },
+    forTurnCall: (userId: string, sessionId: string, limit: number) => forTurnCall(userId, sessionId, limit),
 
     /**
      * Claims sessions that went quiet with something new since the job last read them (several processes may sweep:

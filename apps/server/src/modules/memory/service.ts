@@ -1,4 +1,5 @@
 import { MEMORY_MSG, MEMORY_SENSITIVE_CONSENT_VERSION, SAFETY_MSG, type MemoryItem, type MemorySettings } from '@lingxi/shared';
+import type { SqlCall } from '../../db/together';
 import { badRequest, notFound } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { countTokens, type TokenCounter } from '../chat';
@@ -6,7 +7,7 @@ import type { ConsentService } from '../consent';
 import type { ModerationService } from '../moderation';
 import type { MemoryConfig } from './config';
 import { explicitFact, tidy } from './facts';
-import type { MemoryRepository, MemoryRow, MemorySwitches } from './repository';
+import type { FactsForTurn, MemoryRepository, MemoryRow, MemorySwitches } from './repository';
 
 /** The persona kind whose memory is sensitive personal information (psychology, emotional companions). */
 export const SENSITIVE_KIND = 'wellbeing';
@@ -38,6 +39,23 @@ const toItem = (r: MemoryRow): MemoryItem => ({
   category: r.category,
   created_at: r.createdAt.toISOString(),
 });
+
+/** The memory a persona of `kind` is told this turn. */
+function memoryBlock(facts: FactsForTurn, kind: string, tokenizer: TokenCounter, budget: number): TurnMemory {
+  const allowed = !facts.isPrivate && memoryAllowed(facts, kind);
+  if (!allowed) return { allowed, text: null };
+  const lines: string[] = [];
+  let used = countTokens(tokenizer, MEMORY_HEADER);
+  for (const item of facts.items) {
+    if (!fitsPersona(item, kind)) continue;
+    const line = `- ${item.content}`;
+    const cost = countTokens(tokenizer, line) + 1;
+    if (used + cost > budget) break;
+    used += cost;
+    lines.push(line);
+  }
+  return { allowed, text: lines.length ? [MEMORY_HEADER, ...lines].join('\n') : null };
+}
 
 /** Long-term memory the user controls (issue #16, ADR 025): the list, the switches, and what a chat turn reads. */
 export function createMemoryService(d: {
@@ -106,22 +124,14 @@ export function createMemoryService(d: {
       return settingsOf(next);
     },
 
-    /** What a turn of a persona of `kind` in `sessionId` may use: the switch, and the facts that fit its budget. */
-    async forTurn(userId: string, sessionId: string, kind: string): Promise<TurnMemory> {
-      const facts = await d.repo.forTurn(userId, sessionId, d.config.maxItems);
-      const allowed = !facts.isPrivate && memoryAllowed(facts, kind);
-      if (!allowed) return { allowed, text: null };
-      const lines: string[] = [];
-      let used = countTokens(d.tokenizer, MEMORY_HEADER);
-      for (const item of facts.items) {
-        if (!fitsPersona(item, kind)) continue;
-        const line = `- ${item.content}`;
-        const cost = countTokens(d.tokenizer, line) + 1;
-        if (used + cost > d.config.contextTokens) break;
-        used += cost;
-        lines.push(line);
-      }
-      return { allowed, text: lines.length ? [MEMORY_HEADER, ...lines].join('\n') : null };
+    /**
+     * A turn's memory as one part of its first round trip (db/together.ts); its value gives, for the persona's kind,
+     * whether memory may be used and the block for the prompt: the facts that fit the persona, newest first, within
+     * the memory's token budget.
+     */
+    turnMemory(userId: string, sessionId: string): SqlCall<(kind: string) => TurnMemory> {
+      const call = d.repo.forTurnCall(userId, sessionId, d.config.maxItems);
+      return { ...call, read: (rows) => (kind) => memoryBlock(call.read(rows), kind, d.tokenizer, d.config.contextTokens) };
     },
 
     /**

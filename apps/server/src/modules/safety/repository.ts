@@ -1,5 +1,6 @@
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
+import { run, type SqlCall } from '../../db/together';
 import {
   aiDisclosureAcks,
   chatMessages,
@@ -19,48 +20,43 @@ export interface GateState {
   disclosureAcked: boolean;
 }
 
+export interface GateQuery {
+  userId: string;
+  authSessionId: string | null;
+  now: Date;
+  day: string;
+  idleGapSeconds: number;
+  track: boolean;
+}
+
+const date = (v: unknown) => (typeof v === 'string' || v instanceof Date ? new Date(v) : null);
+
+/**
+ * safety_gate (migration 0011): one prepared call per chat turn that extends the user's streak of use and reads every
+ * rule's input. `authSessionId` null: no disclosure is read (it is per sign-in). The chat turn asks it together with
+ * its session and memory (db/together.ts); the other paths ask it alone.
+ */
+export const gateCall = (g: GateQuery): SqlCall<GateState> => ({
+  call: 'safety_gate($1::uuid, $2::uuid, $3::timestamptz, $4::date, $5::int, $6::boolean)',
+  params: [g.userId, g.authSessionId, g.now.toISOString(), g.day, g.idleGapSeconds, g.track],
+  read: ([row]) => ({
+    birthYear: (row?.r_birth_year as number | null | undefined) ?? null,
+    guardianVerified: !!row?.r_guardian_verified,
+    streakStartedAt: date(row?.r_streak_started_at),
+    breakAckedAt: date(row?.r_break_acked_at),
+    daySeconds: Number(row?.r_day_seconds ?? 0),
+    disclosureAcked: !!row?.r_disclosure_acked,
+  }),
+});
+
 type SettingsPatch = Partial<Omit<typeof safetySettings.$inferInsert, 'userId'>>;
 
 export function createSafetyRepository(database: Pick<Database, 'db' | 'query'>) {
   const db: Db = database.db;
   return {
-    /**
-     * safety_gate (migration 0011): one prepared call per chat turn that extends the user's streak of use and reads
-     * every rule's input. `authSessionId` null: no disclosure is read (it is per sign-in).
-     */
-    async gate(q: {
-      userId: string;
-      authSessionId: string | null;
-      now: Date;
-      day: string;
-      idleGapSeconds: number;
-      track: boolean;
-    }): Promise<GateState> {
-      const [row] = await database.query<{
-        r_birth_year: number | null;
-        r_guardian_verified: boolean | null;
-        r_streak_started_at: Date | string | null;
-        r_break_acked_at: Date | string | null;
-        r_day_seconds: number;
-        r_disclosure_acked: boolean;
-      }>('select * from safety_gate($1::uuid, $2::uuid, $3::timestamptz, $4::date, $5::int, $6::boolean)', [
-        q.userId,
-        q.authSessionId,
-        q.now.toISOString(),
-        q.day,
-        q.idleGapSeconds,
-        q.track,
-      ]);
-      const date = (v: Date | string | null | undefined) => (v ? new Date(v) : null);
-      return {
-        birthYear: row?.r_birth_year ?? null,
-        guardianVerified: !!row?.r_guardian_verified,
-        streakStartedAt: date(row?.r_streak_started_at),
-        breakAckedAt: date(row?.r_break_acked_at),
-        daySeconds: Number(row?.r_day_seconds ?? 0),
-        disclosureAcked: !!row?.r_disclosure_acked,
-      };
-    },
+    gateCall,
+
+    gate: (g: GateQuery): Promise<GateState> => run(database.query, gateCall(g)),
 
     async settings(userId: string) {
       const [row] = await db.select().from(safetySettings).where(eq(safetySettings.userId, userId));

@@ -3,11 +3,15 @@ import { MINOR_NIGHT_END_HOUR, MINOR_NIGHT_START_HOUR } from '@lingxi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, tooMany } from '../../lib/errors';
+import type { SqlCall } from '../../db/together';
 import type { ModerationService } from '../moderation';
 import type { SmsService } from '../sms';
 import type { SafetyConfig } from './config';
 import type { GateState, SafetyRepository } from './repository';
 import { ageBand, beijingYear, breakDue, continuousMinutes, isMinorBand, isMinorNight } from './rules';
+
+/** The gate's verdict for a turn, once its persona is known: throws when the turn may not go on. */
+export type TurnGateCheck = (persona: PersonaSafety) => void;
 
 /** What the chat tells the gate about the persona of a turn. */
 export interface PersonaSafety {
@@ -25,7 +29,7 @@ const needsAck = (message: string, reason: 'disclosure' | 'break') =>
 
 /**
  * The rules of minor mode, AI disclosure, breaks and the emergency contact, all enforced here on the server. The chat
- * turn calls `gate` before anything reaches the model; the payment paths call `assertMayPay` before a payment exists.
+ * turn asks `turnGate` before anything reaches the model; the payment paths call `assertMayPay` before a payment exists.
  */
 export function createSafetyService(d: {
   repo: SafetyRepository;
@@ -37,8 +41,16 @@ export function createSafetyService(d: {
 }) {
   const { config: cfg } = d;
 
+  const gateQuery = (userId: string, authSessionId: string | null, track: boolean, now: Date) => ({
+    userId,
+    authSessionId,
+    now,
+    day: chinaDay(now),
+    idleGapSeconds: cfg.idleGapSeconds,
+    track,
+  });
   const read = (userId: string, authSessionId: string | null, track: boolean, now = d.now()) =>
-    d.repo.gate({ userId, authSessionId, now, day: chinaDay(now), idleGapSeconds: cfg.idleGapSeconds, track });
+    d.repo.gate(gateQuery(userId, authSessionId, track, now));
 
   /** Minor-mode refusals that hold whatever the persona: guardian consent, the night lock, the daily cap. */
   function minorUse(s: GateState, now: Date) {
@@ -48,6 +60,14 @@ export function createSafetyService(d: {
     if (isMinorNight(now)) throw minorRefusal(SAFETY_MSG.minorNight, 'MINOR_NIGHT');
     if (s.daySeconds >= cfg.minorDailyMinutes * 60) throw minorRefusal(SAFETY_MSG.minorTimeCap, 'MINOR_TIME_CAP');
     return true;
+  }
+
+  /** What the chat may not do now with a persona like this: throws the 451 or 428, in the rules' order. */
+  function check(s: GateState, now: Date, persona: PersonaSafety): void {
+    const minor = minorUse(s, now);
+    if (minor && persona.intimate) throw minorRefusal(SAFETY_MSG.minorPersona, 'MINOR_PERSONA');
+    if (breakDue(s, now, cfg.breakMinutes)) throw needsAck(SAFETY_MSG.breakDue, 'break');
+    if (persona.companion && !s.disclosureAcked) throw needsAck(SAFETY_MSG.disclosureRequired, 'disclosure');
   }
 
   function toStatus(s: GateState, settings: Awaited<ReturnType<SafetyRepository['settings']>>, now: Date): SafetyStatus {
@@ -89,16 +109,13 @@ export function createSafetyService(d: {
 
   return {
     /**
-     * Before a chat turn reaches the model: counts the use, then refuses (451) what minor mode forbids and asks (428)
-     * for the break reminder or the AI notice to be acknowledged first.
+     * Before a chat turn reaches the model, as one part of the turn's first round trip (db/together.ts): the call
+     * counts the use and reads the rules' inputs; its value is the check, run once the session's persona is known. It
+     * refuses (451) what minor mode forbids and asks (428) for the break reminder or the AI notice to be acknowledged.
      */
-    async gate(userId: string, authSessionId: string, persona: PersonaSafety): Promise<void> {
-      const now = d.now();
-      const s = await read(userId, authSessionId, true, now);
-      const minor = minorUse(s, now);
-      if (minor && persona.intimate) throw minorRefusal(SAFETY_MSG.minorPersona, 'MINOR_PERSONA');
-      if (breakDue(s, now, cfg.breakMinutes)) throw needsAck(SAFETY_MSG.breakDue, 'break');
-      if (persona.companion && !s.disclosureAcked) throw needsAck(SAFETY_MSG.disclosureRequired, 'disclosure');
+    turnGate(userId: string, authSessionId: string, now: Date): SqlCall<TurnGateCheck> {
+      const call = d.repo.gateCall(gateQuery(userId, authSessionId, true, now));
+      return { ...call, read: (rows) => (persona) => check(call.read(rows), now, persona) };
     },
 
     /** Tips and paid services: refused on the server in minor mode (and before a guardian consented, under 14). */

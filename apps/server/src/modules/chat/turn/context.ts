@@ -5,7 +5,10 @@ import { fitToBudget, type TokenCounter } from '../tokens';
 import type { HistoryRow, TurnRepository } from '../turn-repository';
 
 /** Long-term memory as a turn sees it (modules/memory): whether it may be used, and its block for the prompt. */
-export type MemoryReader = (userId: string, sessionId: string, kind: string) => Promise<{ allowed: boolean; text: string | null }>;
+export interface TurnMemory {
+  allowed: boolean;
+  text: string | null;
+}
 
 export interface ContextInput {
   userId: string;
@@ -19,6 +22,8 @@ export interface ContextInput {
   now: Date;
   /** A deep reply: the persona's deep prompt, the whole chart for the fortune personas, the larger context budget. */
   deep: boolean;
+  /** The user's memory for this persona, read in the turn's first round trip. */
+  memory: TurnMemory;
 }
 
 export interface TurnContext {
@@ -41,7 +46,6 @@ export function createContextBuilder(d: {
   tokenizer: TokenCounter;
   contextTokens: number;
   deepContextTokens: number;
-  memory?: MemoryReader;
 }) {
   async function grounding(i: ContextInput): Promise<string | null> {
     // A deep reply of any fortune persona reads the whole chart; a free one only the summary, and only where grounded.
@@ -52,10 +56,8 @@ export function createContextBuilder(d: {
   }
 
   return async function buildContext(i: ContextInput): Promise<TurnContext> {
-    const [ground, memory] = await Promise.all([
-      grounding(i),
-      d.memory && i.sessionId ? d.memory(i.userId, i.sessionId, i.persona.kind) : { allowed: false, text: null },
-    ]);
+    const ground = await grounding(i);
+    const { memory } = i;
     const prompt = i.deep ? buildDeepSystemPrompt(i.persona) : buildSystemPrompt(i.persona);
     // The bare prompt is the same string every turn, so its token count is a memo hit; only additions make a new one.
     const extra = [ground, memory.text, i.crisis ? CRISIS_INSTRUCTION : null].filter(Boolean);

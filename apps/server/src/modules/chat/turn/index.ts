@@ -1,7 +1,8 @@
 import type { ModelInfo } from '@lingxi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModerationService } from '../../moderation';
-import type { PersonaSafety } from '../../safety';
+import type { SqlCall } from '../../../db/together';
+import type { TurnGateCheck } from '../../safety';
 import type { ChatConfig } from '../config';
 import { createFollowUps } from '../follow-ups';
 import { sessionNameFrom } from '../session-name';
@@ -11,7 +12,7 @@ import type { PersonaResolver } from '../personas/resolve';
 import type { TokenCounter } from '../tokens';
 import type { TurnRepository } from '../turn-repository';
 import type { ActiveTurns } from './active-turns';
-import { createContextBuilder, type MemoryReader } from './context';
+import { createContextBuilder, type TurnMemory } from './context';
 import { createFinisher } from './finish';
 import { createTurnPreparer } from './prepare';
 import { createRelay } from './relay';
@@ -31,15 +32,15 @@ export function createTurnRunner(d: {
   llm: LlmProvider;
   tokenizer: TokenCounter;
   resolvePersona: PersonaResolver;
-  gate: (userId: string, authSessionId: string, persona: PersonaSafety) => Promise<void>;
+  gate: (userId: string, authSessionId: string, now: Date) => SqlCall<TurnGateCheck>;
   moderation: ModerationService;
   active: ActiveTurns;
   config: ChatConfig;
   now: () => Date;
   log: FastifyBaseLogger;
   /** Long-term memory (modules/memory): read into the context, and 记住… kept as the turn starts. */
-  memory?: {
-    read: MemoryReader;
+  memory: {
+    turn: (userId: string, sessionId: string) => SqlCall<(kind: string) => TurnMemory>;
     remember: (userId: string, sessionId: string, kind: string, question: string) => Promise<string | null>;
   };
 }) {
@@ -49,9 +50,8 @@ export function createTurnRunner(d: {
     tokenizer: d.tokenizer,
     contextTokens: d.config.contextTokens,
     deepContextTokens: d.config.deep.contextTokens,
-    memory: d.memory?.read,
   });
-  const prepare = createTurnPreparer({ ...d, buildContext, model: d.llm.model });
+  const prepare = createTurnPreparer({ ...d, memory: d.memory.turn, buildContext, model: d.llm.model });
   const relay = createRelay(d);
   const finish = createFinisher({ ...d, modelInfo });
   const followUps = createFollowUps({ llm: d.llm, moderation: d.moderation, timeoutMs: d.config.followUps.timeoutMs, log: d.log });
@@ -92,7 +92,7 @@ export function createTurnRunner(d: {
     modelInfo,
     async run(turn: Turn, onDelta: (text: string) => void, clientGone: AbortSignal): Promise<TurnResult> {
       let saved: string | null = null;
-      if (d.memory && turn.memory.allowed && turn.memory.question) {
+      if (turn.memory.allowed && turn.memory.question) {
         try {
           saved = await d.memory.remember(turn.userId, turn.sessionId, turn.persona.kind, turn.memory.question);
         } catch (err) {

@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { CHAT_MSG, ORDER_MSG, SAFETY_MSG } from '@lingxi/shared';
 import { AppError, badRequest, conflict, notFound, tooMany } from '../../../lib/errors';
 import type { ModerationService } from '../../moderation';
-import type { PersonaSafety } from '../../safety';
+import type { SqlCall } from '../../../db/together';
+import type { TurnGateCheck } from '../../safety';
 import type { ChatConfig } from '../config';
 import type { PersonaResolver } from '../personas/resolve';
 import { detectCrisis } from '../safety';
 import { sessionNameFrom } from '../session-name';
 import type { BeginOutcome, TurnRepository } from '../turn-repository';
 import type { ActiveTurns } from './active-turns';
-import type { ContextBuilder } from './context';
+import type { ContextBuilder, TurnMemory } from './context';
 import type { Turn } from './types';
 
 /** Messages read for the context; the token budget then keeps what fits. */
@@ -38,14 +39,16 @@ const REFUSAL: Record<Exclude<BeginOutcome, 'ok'>, () => AppError> = {
 
 /**
  * Prepare: everything that can refuse a question happens here, before any byte of the answer, so refusals leave as
- * plain JSON 4xx. Read the session, choose the persona, ask the safety gate (minor mode, breaks, the AI notice) and
- * moderation, build the context, then start the turn in the database, which checks every bound atomically and writes
+ * plain JSON 4xx. Read the session, the safety gate's inputs and memory in one round trip, choose the persona, apply
+ * the gate (minor mode, breaks, the AI notice) and moderation, build the context, then start the turn in the database, which checks every bound atomically and writes
  * the question and the empty reply (chat_begin_turn).
  */
 export function createTurnPreparer(d: {
   turns: TurnRepository;
-  /** Minor mode, breaks and the AI notice (modules/safety): may refuse before anything else is done. */
-  gate: (userId: string, authSessionId: string, persona: PersonaSafety) => Promise<void>;
+  /** Minor mode, breaks and the AI notice (modules/safety): the call counts the use; its check may refuse the turn. */
+  gate: (userId: string, authSessionId: string, now: Date) => SqlCall<TurnGateCheck>;
+  /** Long-term memory (modules/memory): for the persona's kind, whether it may be used and its block for the prompt. */
+  memory: (userId: string, sessionId: string) => SqlCall<(kind: string) => TurnMemory>;
   moderation: ModerationService;
   resolvePersona: PersonaResolver;
   buildContext: ContextBuilder;
@@ -57,7 +60,14 @@ export function createTurnPreparer(d: {
   return async function prepare(userId: string, body: TurnRequest, authSessionId: string): Promise<Turn> {
     const now = d.now();
     const staleBefore = new Date(now.getTime() - d.config.staleReplyMs);
-    let session = await d.turns.readSession(body.key, userId, HISTORY_WINDOW);
+    // One statement for what three modules know before anything can be decided (ADR 029). The gate counts the use
+    // even when the question is then refused: the user was there.
+    const [found, gateCheck, memoryFor] = await d.turns.open([
+      d.turns.sessionCall(body.key, userId, HISTORY_WINDOW),
+      d.gate(userId, authSessionId, now),
+      d.memory(userId, body.key),
+    ]);
+    let session = found;
     if (!session) throw notFound(CHAT_MSG.sessionNotFound);
     const deepLeft = session.deepLeft;
     if (deepLeft !== null && deepLeft <= 0) throw REFUSAL.used_up();
@@ -84,12 +94,13 @@ export function createTurnPreparer(d: {
     }
 
     const { persona, title } = resolved;
-    await d.gate(userId, authSessionId, { intimate: !!persona.safety.intimate, companion: !!persona.safety.companion });
+    gateCheck({ intimate: !!persona.safety.intimate, companion: !!persona.safety.companion });
     // A question that fails moderation is refused here: it is neither stored nor sent to the model.
     await d.moderation.assertClean(query, { scene: 'question', userId, sessionId: body.key }, SAFETY_MSG.questionBlocked);
     const crisis = persona.safety.crisisCheck && detectCrisis(query);
     const deep = deepLeft !== null;
-    const context = await d.buildContext({ userId, sessionId: body.key, persona, crisis, query, history: past, now, deep });
+    const memory = memoryFor(persona.kind);
+    const context = await d.buildContext({ userId, sessionId: body.key, persona, crisis, query, history: past, now, deep, memory });
     const token = randomBytes(12).toString('base64url');
     const b = d.config.bounds;
     const day = chinaDay(now);
