@@ -20,7 +20,7 @@ const decode = (row: Row['row']) => (typeof row === 'string' ? (JSON.parse(row) 
 /** `$n` of one call renumbered after the parameters of the calls before it. */
 const shifted = (call: string, by: number) => (by ? call.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + by}`) : call);
 
-/** Several calls in one statement, run in the order given (UNION ALL appends its parts in order); each gets its rows. */
+/** Several calls in one statement (one snapshot: none may depend on what another writes); each gets its own rows, in order. */
 export async function together<T extends unknown[]>(q: Database['query'], calls: { [K in keyof T]: SqlCall<T[K]> }): Promise<T> {
   const list = calls as readonly SqlCall<unknown>[];
   const parts: string[] = [];
