@@ -209,8 +209,9 @@ describe('chat page', () => {
     fireEvent.change(box, { target: { value: '你好' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect(await screen.findByText('发送消息失败，请稍后重试')).toBeTruthy();
-    expect(screen.getByText('发送消息失败')).toBeTruthy();
-    expect(screen.getByText('HTTP 500：服务器内部错误')).toBeTruthy();
+    // The notification with the title and the status renders on its own schedule, after the reply's text.
+    expect(await screen.findByText('发送消息失败')).toBeTruthy();
+    expect(await screen.findByText('HTTP 500：服务器内部错误')).toBeTruthy();
   });
 
   it('ends sending with the thinking-timeout texts after 300000 ms', async () => {
