@@ -3,22 +3,38 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, registerViaApi, signInTicket } from './support/api';
 import { e2eServer } from './support/server';
-import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
+import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, settle, type ViewportName } from './support/browser';
 
 const baseUrl = e2eServer();
 
-/** Opens an antd Select by its label, types to filter when it is searchable, and clicks the option with that text. */
+/**
+ * Opens an antd Select by its label, types to filter when it is searchable, and clicks the option with that text; then
+ * checks the Select shows it. Each try starts once the page has stopped moving (an error line collapsing under the
+ * form moves every field below it, and the dropdown with them); a try whose click was lost (see clickUntil) is closed
+ * with Escape and made again.
+ */
 async function pick(page: Page, label: string, option: string, opts: { search?: string } = {}) {
   const box = page.getByRole('combobox', { name: label, exact: true });
-  await box.click();
-  if (opts.search) await box.fill(opts.search);
+  const select = box.locator('xpath=ancestor::*[contains(@class,"ant-select")][1]');
   const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await dropdown
-    .locator('.ant-select-item-option')
-    .filter({ has: page.getByText(option, { exact: true }) })
-    .first()
-    .click();
-  await dropdown.waitFor({ state: 'hidden' });
+  for (let attempt = 1; ; attempt++) {
+    await settle(page);
+    await box.click();
+    if (opts.search) await box.fill(opts.search);
+    await dropdown
+      .locator('.ant-select-item-option')
+      .filter({ has: page.getByText(option, { exact: true }) })
+      .first()
+      .click();
+    const closed = await dropdown.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed && (await select.innerText()).includes(option)) return;
+    if (attempt >= 3) throw new Error(`${label}: could not pick ${option}`);
+    await page.keyboard.press('Escape');
+    await dropdown.waitFor({ state: 'hidden' });
+  }
 }
 
 async function chooseRadio(page: Page, text: string) {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, nextPhone, registerViaApi, signInTicket } from './support/api';
 import { e2eServer } from './support/server';
-import { hasHorizontalOverflow, launchBrowser, screenshot, VIEWPORTS, type ViewportName } from './support/browser';
+import { clickUntil, hasHorizontalOverflow, launchBrowser, screenshot, VIEWPORTS, type ViewportName } from './support/browser';
 
 /**
  * Paid deep services end to end (issue 14), against the real server in sandbox mode (`npm start`): the price on the
@@ -124,8 +124,7 @@ describe.skipIf(Boolean(inject('skipReason')))('paid deep services', () => {
     await row.getByText('19/20 次').waitFor();
     await row.getByText('已支付').waitFor();
     await screenshot(page, 'desktop-orders');
-    await row.getByRole('button', { name: '进入会话' }).click();
-    await page.waitForURL('**/chat/bazi?session=*');
+    await clickUntil(row.getByRole('button', { name: '进入会话' }), (timeout) => page.waitForURL('**/chat/bazi?session=*', { timeout }));
     await expect.poll(() => remaining(page).textContent(), { timeout: 10_000 }).toBe('剩余 19/20 次深度回复');
   });
 

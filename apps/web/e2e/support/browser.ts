@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { headlessPath, screenshotDir } from './paths';
 
@@ -68,7 +68,29 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   await settle(page);
   const file = path.join(screenshotDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage });
+  // Chromium lays a full page out at its whole height for the capture and back: let the resize observers it wakes
+  // (antd tables, the responsive hooks) render before the test clicks anything.
+  if (fullPage) await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   return file;
+}
+
+/**
+ * Clicks `target` until `done` resolves (each try waits `waitMs` for it), at most `tries` times. On a CPU-starved
+ * machine antd can re-render or re-align what is under the pointer between Playwright's hit check and the mouse events
+ * (after a full-page screenshot's viewport change, or while a form line collapses), and the press and the release
+ * reach different elements: the click is lost, as a tap on a busy phone sometimes is, and the user taps again. A click
+ * that never does anything still fails the test.
+ */
+export async function clickUntil(target: Locator, done: (timeoutMs: number) => Promise<unknown>, o = { tries: 3, waitMs: 5_000 }) {
+  for (let attempt = 1; ; attempt++) {
+    await target.click();
+    try {
+      await done(o.waitMs);
+      return;
+    } catch (err) {
+      if (attempt >= o.tries) throw err;
+    }
+  }
 }
 
 /** True when the page is wider than the viewport, i.e. the visitor would have to scroll sideways. */
