@@ -2,7 +2,7 @@ import { MEMORY_MSG, MEMORY_SENSITIVE_CONSENT_VERSION, SAFETY_MSG, type MemoryIt
 import type { SqlCall } from '../../db/together';
 import { badRequest, notFound } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
-import { countTokens, type TokenCounter } from '../chat';
+import { countTokens, type TokenCounter, type TurnMemory } from '../chat';
 import type { ConsentService } from '../consent';
 import type { ModerationService } from '../moderation';
 import type { MemoryConfig } from './config';
@@ -24,13 +24,6 @@ export const fitsPersona = (item: { category: string; source: string }, kind: st
 
 const MEMORY_HEADER =
   '以下是用户允许你参考的长期记忆（来自以往的对话，可能不完整或已过时）。只在与当前话题相关时自然地使用，不要逐条复述，也不要编造记忆之外的经历：';
-
-export interface TurnMemory {
-  /** The session may read and write memory (not private, memory on for this persona's kind). */
-  allowed: boolean;
-  /** The memory block for the system prompt, or null when nothing fits. */
-  text: string | null;
-}
 
 const toItem = (r: MemoryRow): MemoryItem => ({
   id: r.id,

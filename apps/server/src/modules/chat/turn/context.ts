@@ -6,7 +6,9 @@ import type { HistoryRow, TurnRepository } from '../turn-repository';
 
 /** Long-term memory as a turn sees it (modules/memory): whether it may be used, and its block for the prompt. */
 export interface TurnMemory {
+  /** The session may read and write memory (not private, memory on for this persona's kind). */
   allowed: boolean;
+  /** The memory block for the system prompt, or null when nothing fits. */
   text: string | null;
 }
 

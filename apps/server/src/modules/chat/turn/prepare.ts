@@ -40,8 +40,8 @@ const REFUSAL: Record<Exclude<BeginOutcome, 'ok'>, () => AppError> = {
 /**
  * Prepare: everything that can refuse a question happens here, before any byte of the answer, so refusals leave as
  * plain JSON 4xx. Read the session, the safety gate's inputs and memory in one round trip, choose the persona, apply
- * the gate (minor mode, breaks, the AI notice) and moderation, build the context, then start the turn in the database, which checks every bound atomically and writes
- * the question and the empty reply (chat_begin_turn).
+ * the gate (minor mode, breaks, the AI notice) and moderation, build the context, then start the turn in the
+ * database, which checks every bound atomically and writes the question and the empty reply (chat_begin_turn).
  */
 export function createTurnPreparer(d: {
   turns: TurnRepository;
