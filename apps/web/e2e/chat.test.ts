@@ -52,6 +52,24 @@ async function recordReplyStatuses(page: Page): Promise<() => Promise<string[]>>
   return () => page.evaluate(() => (window as unknown as { replyStatuses: string[] }).replyStatuses);
 }
 
+/**
+ * From now on, whether the 'AI正在思考中...' indicator is ever shown. It lasts only until the first chunk arrives, which
+ * can be quicker than one Playwright poll, so the page records it as it renders.
+ */
+async function recordThinking(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { sawThinking: boolean };
+    w.sawThinking = false;
+    const note = () => {
+      const typing = document.querySelector('[data-testid="message-assistant"] .chat-typing');
+      if (typing?.textContent?.includes('AI正在思考中...')) w.sawThinking = true;
+    };
+    note();
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { sawThinking: boolean }).sawThinking);
+}
+
 async function openDrawer(page: Page) {
   await page.getByRole('button', { name: '菜单' }).click();
   await page.locator('.chat-drawer').getByText('历史记录').waitFor();
@@ -88,9 +106,10 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
       expect(await page.getByRole('button', { name: '发送' }).count()).toBe(0);
       await screenshot(page, `chat-${px}-empty`, false);
 
+      const sawThinking = await recordThinking(page);
       await ask(page, '最近压力很大，怎么办？');
-      await page.getByText('AI正在思考中...').first().waitFor();
       await waitForStatus(page, 'done');
+      expect(await sawThinking()).toBe(true);
       await expect.poll(() => lastReply(page).textContent()).toContain('【离线演示回复】');
       await expect.poll(() => lastReply(page).getByText('AI 生成').isVisible()).toBe(true);
       expect(await hasHorizontalOverflow(page)).toBe(false);
