@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, nextPhone, registerViaApi, signInTicket } from './support/api';
 import { e2eServer } from './support/server';
-import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
+import { clickUntil, hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
 const baseUrl = e2eServer();
 const adminPhone = inject('adminPhone');
@@ -21,8 +21,11 @@ async function tipThroughDialog(page: Page, amount: number, method: '微信支�
   const dialog = page.getByRole('dialog');
   await dialog.getByText('打赏金额范围 0.01 - 100 元').waitFor();
   await dialog.getByText('打赏为自愿行为，支付成功后不予退款').waitFor();
-  await dialog.getByRole('button', { name: `¥${amount}`, exact: true }).click();
-  await dialog.getByText(method, { exact: true }).click();
+  // The dialog may still be zooming in on a busy machine: a tap that did not take is made again (clickUntil).
+  const quick = dialog.getByRole('button', { name: `¥${amount}`, exact: true });
+  await clickUntil(quick, (timeout) => expect.poll(() => quick.getAttribute('aria-pressed'), { timeout }).toBe('true'));
+  const radio = dialog.getByRole('radio', { name: method });
+  await clickUntil(dialog.getByText(method, { exact: true }), (timeout) => expect.poll(() => radio.isChecked(), { timeout }).toBe(true));
   if (shots) await screenshot(page, `${shots}-reward-dialog`, false);
   await dialog.getByRole('button', { name: `立即支付 ¥${amount.toFixed(2)}` }).click();
   const qr = dialog.getByRole('img', { name: `${method}支付二维码` });
