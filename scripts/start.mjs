@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (isWebBuildStale()) {
   console.log('[start] 正在构建前端 (vite build)…');
   try {
-    buildWeb({ logLevel: 'warn' });
+    await buildWeb({ logLevel: 'warn' });
   } catch {
     process.exit(1);
   }

@@ -1,6 +1,6 @@
 // When the built web app (dist/) is out of date, and how to rebuild it. One rule for `npm start` (scripts/start.mjs)
 // and the browser tests (e2e/global-setup.ts), so neither serves a stale build nor rebuilds for nothing.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,15 +36,19 @@ export function isWebBuildStale({ built = builtIndex, inputs = webBuildInputs } 
 }
 
 /**
- * Builds the production bundle. NODE_ENV is forced: under vitest (NODE_ENV=test) Vite would otherwise make a
- * development-mode React/antd bundle unlike the one we ship.
+ * Builds the production bundle, resolving when it is written. NODE_ENV is forced: under vitest (NODE_ENV=test) Vite
+ * would otherwise make a development-mode React/antd bundle unlike the one we ship. A child process, so the caller can
+ * prepare other things meanwhile.
  */
 export function buildWeb({ logLevel = 'info' } = {}) {
   const vite = path.join(web, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', logLevel], {
-    cwd: web,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', logLevel], {
+      cwd: web,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error('vite build failed'))));
   });
-  if (result.status !== 0) throw new Error('vite build failed');
 }

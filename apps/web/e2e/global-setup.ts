@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildServer, serverArgs } from '../../server/server-build.mjs';
+import { buildServer, migratedPglite, serverArgs } from '../../server/server-build.mjs';
 import { buildWeb, isWebBuildStale } from '../web-build.mjs';
 import { chromiumPath, headlessPath, repoRoot, webRoot } from './support/paths';
 import { E2E_WORKERS } from './support/workers';
@@ -64,9 +64,13 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** One server as `npm start` runs it, on its own port and fresh data directory. */
-async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+/**
+ * One server as `npm start` runs it, on its own port and data directory, whose database starts as a copy of `migrated`
+ * (the first start on an empty one, initdb and every migration, is the server-process integration test's).
+ */
+async function startServer(migrated: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lingxi-e2e-'));
+  cpSync(migrated, path.join(dataDir, 'pglite'), { recursive: true });
   const logFile = path.join(dataDir, 'server.log');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -122,9 +126,16 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  if (isWebBuildStale()) buildWeb();
-  await buildServer();
-  const servers = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  const template = mkdtempSync(path.join(tmpdir(), 'lingxi-e2e-template-'));
+  const migrated = path.join(template, 'pglite');
+  try {
+    await Promise.all([isWebBuildStale() ? buildWeb() : null, buildServer(), migratedPglite(migrated)]);
+  } catch (error) {
+    rmSync(template, { recursive: true, force: true });
+    throw error;
+  }
+  const servers = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer(migrated)));
+  rmSync(template, { recursive: true, force: true });
   const started = servers.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failure = servers.find((r) => r.status === 'rejected');
   if (failure) {

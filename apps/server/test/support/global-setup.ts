@@ -1,12 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { buildServer } from '../../server-build.mjs';
-import { migrationsFolder } from '../../src/paths';
+import { buildServer, migratedPglite } from '../../server-build.mjs';
 import { createPostgresTemplate } from './postgres-template';
 
 declare module 'vitest' {
@@ -29,18 +25,13 @@ export async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'lx-pglite-template-'));
   const dataDir = path.join(dir, 'pglite');
   const file = path.join(dir, 'template.tar');
-  const [, postgres] = await Promise.all([
+  const [, postgres, dump] = await Promise.all([
     // The tests that start the server as a process run the bundle `npm start` runs, built from this checkout (ADR 028).
     buildServer(),
     process.env.TEST_DATABASE_URL ? createPostgresTemplate(process.env.TEST_DATABASE_URL) : null,
-    (async () => {
-      const client = await PGlite.create(dataDir);
-      await migrate(drizzle({ client }), { migrationsFolder });
-      const dump = await client.dumpDataDir('none');
-      await client.close();
-      writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    })(),
+    migratedPglite(dataDir, { dump: true }),
   ]);
+  writeFileSync(file, dump);
   project.provide('pgliteTemplate', file);
   project.provide('pgliteDataDir', dataDir);
   project.provide('postgresTemplate', postgres?.name ?? '');
