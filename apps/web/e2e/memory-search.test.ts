@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { nextPhone, registerViaApi, signInTicket } from './support/api';
 import { e2eServer } from './support/server';
-import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
+import { clickUntil, hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 
 /**
  * Issue #16 in a real browser on the offline model: search across chats (a hit opens its session at that message),
@@ -156,7 +156,9 @@ describe.skipIf(Boolean(inject('skipReason')))('memory, search and private chat 
       const agree = page.getByRole('button', { name: '同意并开启' });
       await agree.waitFor();
       expect(await agree.isDisabled()).toBe(true);
-      await page.getByText('我已阅读并单独同意').click();
+      // The dialog may still be zooming in on a busy machine: a tap that did not tick the box is made again.
+      const read = page.getByRole('checkbox', { name: /我已阅读并单独同意/ });
+      await clickUntil(page.getByText('我已阅读并单独同意'), (timeout) => expect.poll(() => read.isChecked(), { timeout }).toBe(true));
       await screenshot(page, `memory-${px}-consent`, false);
       await agree.click();
       await expect.poll(async () => (await api('GET', '/memory/settings', token)).json?.data).toMatchObject({ sensitive_enabled: true });
