@@ -22,6 +22,8 @@ declare module 'vitest' {
     smsResendSeconds: number;
     /** Set when the suite cannot run here (no Chromium outside CI); tests skip with this text. */
     skipReason: string;
+    /** A migrated PGlite data directory (DATA_DIR/pglite) that a spec's own server starts on a copy of. */
+    migratedPglite: string;
   }
 }
 
@@ -123,6 +125,7 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrls', []);
     project.provide('adminPhone', ADMIN_PHONE);
     project.provide('smsResendSeconds', SMS_RESEND_SECONDS);
+    project.provide('migratedPglite', '');
     return;
   }
 
@@ -135,11 +138,11 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   const servers = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer(migrated)));
-  rmSync(template, { recursive: true, force: true });
   const started = servers.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failure = servers.find((r) => r.status === 'rejected');
   if (failure) {
     await Promise.all(started.map((srv) => srv.stop()));
+    rmSync(template, { recursive: true, force: true });
     throw failure.reason;
   }
 
@@ -150,8 +153,10 @@ export default async function setup(project: TestProject) {
   project.provide('adminPhone', ADMIN_PHONE);
   project.provide('smsResendSeconds', SMS_RESEND_SECONDS);
   project.provide('skipReason', '');
+  project.provide('migratedPglite', migrated);
 
   return async () => {
     await Promise.all(started.map((srv) => srv.stop()));
+    rmSync(template, { recursive: true, force: true });
   };
 }

@@ -13,6 +13,13 @@ import { acknowledgeAiNotice } from './support/safety';
 const baseUrl = e2eServer();
 const adminPhone = inject('adminPhone');
 const beijingYear = () => new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
+const PERSONA_REFUSED = '未成年人模式下不能使用该服务';
+const NIGHT_REFUSED = '未成年人模式下每日22:00至次日6:00不能使用';
+/** What a minor is told for an intimate persona at this moment: from 22:00 to 6:00 Beijing time the night rule comes first. */
+const minorRefusalNow = () => {
+  const hour = new Date(Date.now() + 8 * 3_600_000).getUTCHours();
+  return hour >= 22 || hour < 6 ? NIGHT_REFUSED : PERSONA_REFUSED;
+};
 
 const input = (page: Page) => page.getByLabel('输入您的问题');
 async function ask(page: Page, text: string) {
@@ -155,8 +162,12 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
     await page.goto('/chat/love');
     await page.getByTestId('ai-disclosure').waitFor();
     await acknowledgeAiNotice(page);
+    const expected = [minorRefusalNow()];
     await ask(page, '怎么和喜欢的人相处');
-    await page.getByText('未成年人模式下不能使用该服务').first().waitFor();
+    const refusal = page.getByText(new RegExp(`${PERSONA_REFUSED}|${NIGHT_REFUSED}`)).first();
+    await refusal.waitFor();
+    expected.push(minorRefusalNow()); // the question may have crossed 22:00 or 6:00
+    expect(expected).toContain(await refusal.innerText());
     await screenshot(page, 'safety-minor-refused-mobile');
 
     const child = await registerViaApi(baseUrl, nextPhone(), '小童', 'secret123', { birth_year: beijingYear() - 12 });
