@@ -3,13 +3,17 @@
 // Integration tests also run on PostgreSQL when TEST_DATABASE_URL is set; with CI=true a missing Chromium, database
 // or Redis (TEST_REDIS_URL) fails the run instead of skipping. Ends with one 'N passed, N failed' line summed over all tiers.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = mkdtempSync(path.join(tmpdir(), 'lx-test-report-'));
+// What the tests put in the temp folder (data folders of the apps and servers they start, config fixtures, browser
+// profiles) goes under one folder of this run, removed at the end: a run used to leave ~300 empty folders in /tmp.
+const runTmp = mkdtempSync(path.join(tmpdir(), 'lx-test-run-'));
+const env = { ...process.env, TMPDIR: runTmp };
 const typecheck = ['packages/shared', 'packages/bazi', 'apps/server', 'apps/web', 'scripts'];
 // TypeScript 7's compiler; the package named `typescript` is TypeScript 6 for typescript-eslint (ADR 012).
 const tsc = path.join(root, 'node_modules/typescript-7/bin/tsc');
@@ -23,7 +27,7 @@ let skipped = 0;
 function step(title, cmd, args) {
   console.log(`\n=== ${title}: ${[cmd === process.execPath ? 'node' : cmd, ...args].join(' ')} ===`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   timings.push([title, Date.now() - started]);
   if (r.status !== 0) failedSteps += 1;
 }
@@ -40,7 +44,7 @@ async function together(steps) {
       ([title, cmd, args]) =>
         new Promise((resolve) => {
           const started = Date.now();
-          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
           let output = '';
           child.stdout.on('data', (c) => (output += c));
           child.stderr.on('data', (c) => (output += c));
@@ -74,6 +78,8 @@ tiers.forEach(([title, args], i) => {
     skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
   }
 });
+
+rmSync(runTmp, { recursive: true, force: true });
 
 console.log('\n各步骤用时:');
 for (const [title, ms] of timings) console.log(`  ${title.padEnd(24)} ${(ms / 1000).toFixed(1)} s`);
