@@ -1,3 +1,4 @@
+import { MINOR_NIGHT_END_HOUR, MINOR_NIGHT_START_HOUR, SAFETY_MSG } from '@lingxi/shared/rules';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, nextPhone, readSmsCode, registerViaApi, signInTicket } from './support/api';
@@ -13,12 +14,10 @@ import { acknowledgeAiNotice } from './support/safety';
 const baseUrl = e2eServer();
 const adminPhone = inject('adminPhone');
 const beijingYear = () => new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
-const PERSONA_REFUSED = '未成年人模式下不能使用该服务';
-const NIGHT_REFUSED = '未成年人模式下每日22:00至次日6:00不能使用';
-/** What a minor is told for an intimate persona at this moment: from 22:00 to 6:00 Beijing time the night rule comes first. */
+/** What a minor is told for an intimate persona at this moment: at night (Beijing time) the night rule comes first. */
 const minorRefusalNow = () => {
   const hour = new Date(Date.now() + 8 * 3_600_000).getUTCHours();
-  return hour >= 22 || hour < 6 ? NIGHT_REFUSED : PERSONA_REFUSED;
+  return hour >= MINOR_NIGHT_START_HOUR || hour < MINOR_NIGHT_END_HOUR ? SAFETY_MSG.minorNight : SAFETY_MSG.minorPersona;
 };
 
 const input = (page: Page) => page.getByLabel('输入您的问题');
@@ -164,7 +163,7 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
     await acknowledgeAiNotice(page);
     const expected = [minorRefusalNow()];
     await ask(page, '怎么和喜欢的人相处');
-    const refusal = page.getByText(new RegExp(`${PERSONA_REFUSED}|${NIGHT_REFUSED}`)).first();
+    const refusal = page.getByText(new RegExp(`${SAFETY_MSG.minorPersona}|${SAFETY_MSG.minorNight}`)).first();
     await refusal.waitFor();
     expected.push(minorRefusalNow()); // the question may have crossed 22:00 or 6:00
     expect(expected).toContain(await refusal.innerText());
