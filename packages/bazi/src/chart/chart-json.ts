@@ -34,15 +34,20 @@ export function sharedJson(value: object): string {
  * A pillar's view without its stars is shared by every chart with that day master and pillar: its JSON up to the
  * stars is one frozen string box per (day master, pillar), so a byte sink can keep its bytes too.
  */
-const viewHeads = new Map<string, { readonly head: string }>();
+type HeadBox = { readonly head: string };
+/** Keyed day master → 干支 → ten god, each a constant string whose hash is kept: no key string built per pillar. */
+const viewHeads = new Map<string, Map<string, Map<string, HeadBox>>>();
 const heads = new WeakSet<object>();
-function pillarHead(p: ChartPillar, dayMaster: string): { readonly head: string } {
-  const key = dayMaster + p.gan_zhi + p.shi_shen;
-  let box = viewHeads.get(key);
+function pillarHead(p: ChartPillar, dayMaster: string): HeadBox {
+  let byGanZhi = viewHeads.get(dayMaster);
+  if (byGanZhi === undefined) viewHeads.set(dayMaster, (byGanZhi = new Map()));
+  let byTenGod = byGanZhi.get(p.gan_zhi);
+  if (byTenGod === undefined) byGanZhi.set(p.gan_zhi, (byTenGod = new Map()));
+  let box = byTenGod.get(p.shi_shen);
   if (box === undefined) {
     const { shen_sha: _stars, ...view } = p;
     box = Object.freeze({ head: `${str(view).slice(0, -1)},"shen_sha":` });
-    viewHeads.set(key, box);
+    byTenGod.set(p.shi_shen, box);
     heads.add(box);
   }
   return box;

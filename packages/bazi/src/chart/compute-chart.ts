@@ -32,13 +32,13 @@ import {
 } from './pro-facts';
 import { boundaryWarnings } from './warnings';
 
-const termMarks = new Map<number, TermMark>();
+const termMarks: (TermMark | undefined)[] = [];
 /** Term marks are shared by every chart that names the term (one per term of the table at most). */
 function termMark(term: SolarTerm): TermMark {
-  let mark = termMarks.get(term.index);
+  let mark = termMarks[term.index];
   if (!mark) {
     mark = Object.freeze({ name: term.name, datetime: formatMoment(term.moment) });
-    termMarks.set(term.index, mark);
+    termMarks[term.index] = mark;
   }
   return mark;
 }

@@ -31,15 +31,15 @@ export interface LuckCycleParams {
  */
 const decadeCache = new Map<number, readonly LiuNian[]>();
 /** The spec's events[] ({gan_zhi} only) of a decade starting in a year: sixty lists in all. */
-const eventsCache = new Map<number, readonly { readonly gan_zhi: string }[]>();
+const eventsCache: (readonly { readonly gan_zhi: string }[] | undefined)[] = [];
 function decadeEvents(startYear: number): readonly { readonly gan_zhi: string }[] {
   const key = yearGanZhiIndex(startYear);
-  let events = eventsCache.get(key);
+  let events = eventsCache[key];
   if (!events) {
     events = Object.freeze(
       Array.from({ length: YEARS_PER_CYCLE }, (_, i) => Object.freeze({ gan_zhi: GAN_ZHI_NAMES[(key + i) % 60] ?? '' })),
     );
-    eventsCache.set(key, events);
+    eventsCache[key] = events;
   }
   return events;
 }

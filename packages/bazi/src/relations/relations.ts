@@ -117,13 +117,13 @@ function branchPairKinds(a: number, b: number): PairKind[] {
 const STEM_PAIRS: readonly PairKind[][] = Array.from({ length: 100 }, (_, k) => stemPairKinds(Math.floor(k / 10), k % 10));
 const BRANCH_PAIRS: readonly PairKind[][] = Array.from({ length: 144 }, (_, k) => branchPairKinds(Math.floor(k / 12), k % 12));
 
-const memberCache = new Map<number, RelationMember>();
+const memberCache: (RelationMember | undefined)[] = [];
 function member(pillar: number, char: string, charIndex: number): RelationMember {
   const key = pillar * 32 + charIndex;
-  let m = memberCache.get(key);
+  let m = memberCache[key];
   if (!m) {
     m = Object.freeze({ pillar: PILLARS[pillar] ?? 'year', char });
-    memberCache.set(key, m);
+    memberCache[key] = m;
   }
   return m;
 }

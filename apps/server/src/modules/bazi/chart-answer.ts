@@ -1,75 +1,101 @@
 import { sharedPartJson, writeChartJson, type BaziChart, type ChartJsonSink } from '@lingxi/bazi';
 
 /**
- * The answer of POST /bazi-paipan/paipan as bytes (ADR 021). A chart is ~14 kB of mostly Chinese JSON; turning that
- * string into UTF-8 (and measuring it for Content-Length) had cost the route more than building the chart. The parts
- * every chart shares (pillar views, decades of 流年, a year's 流月, relations …) are kept here as UTF-8 bytes beside
- * their objects, so an answer is a copy of those bytes with the few per-chart texts written in between.
+ * The answer of POST /bazi-paipan/paipan as bytes (ADR 021). Most of a chart's ~8 kB of JSON is parts every chart
+ * shares (pillar views, luck-cycle analyses, decades of 流年, relations …): their UTF-8 bytes are kept beside them, so an
+ * answer is a copy of those bytes with the few per-chart texts written in between. Under load this serialisation was
+ * the route's largest cost (npm run bench:bazi), so each step here avoids a call per piece where it can.
  */
-interface ChartAnswer {
-  readonly success: true;
-  readonly message: string;
-  readonly data: BaziChart;
-  readonly chart_id?: string;
+class ChartAnswer {
+  readonly success = true;
+  constructor(
+    readonly message: string,
+    readonly data: BaziChart,
+    readonly chart_id?: string,
+  ) {}
 }
 
-const answers = new WeakSet<object>();
-
 export function chartAnswer(chart: BaziChart, message: string, chartId: string | null): ChartAnswer {
-  const answer: ChartAnswer = chartId
-    ? { success: true, message, data: chart, chart_id: chartId }
-    : { success: true, message, data: chart };
-  answers.add(answer);
-  return answer;
+  return chartId ? new ChartAnswer(message, chart, chartId) : new ChartAnswer(message, chart);
 }
 
 const sharedBytes = new WeakMap<object, Buffer>();
 
-/** Writes into one buffer reused by every answer (serialisation is synchronous), growing it when an answer needs. */
-class BufferSink implements ChartJsonSink {
-  static buffer = Buffer.allocUnsafe(64 * 1024);
-  at = 0;
+/**
+ * Answers are carved one after another out of a slab, like Node's own buffer pool: no allocation and no copy per
+ * answer. A slab is left to the answers still being written from it once the next answer might not fit.
+ */
+const SLAB_BYTES = 512 * 1024;
+/** Room kept free for one answer; one that needs more moves to a buffer of its own while it is written. */
+const ANSWER_ROOM = 48 * 1024;
+let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+let slabAt = 0;
+
+class SlabSink implements ChartJsonSink {
+  private buf: Buffer;
+  private readonly start: number;
+  private at: number;
+  /** Per-chart texts are joined in JS and written in one call just before the next shared part. */
+  private pending = '';
+
+  constructor() {
+    if (slabAt + ANSWER_ROOM > slab.length) {
+      slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+      slabAt = 0;
+    }
+    this.buf = slab;
+    this.start = this.at = slabAt;
+  }
 
   private room(bytes: number): void {
-    if (this.at + bytes <= BufferSink.buffer.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(BufferSink.buffer.length * 2, this.at + bytes));
-    BufferSink.buffer.copy(bigger, 0, 0, this.at);
-    BufferSink.buffer = bigger;
+    if (this.at + bytes <= this.buf.length) return;
+    const own = Buffer.allocUnsafeSlow(Math.max(ANSWER_ROOM, 2 * (this.at - this.start + bytes)));
+    this.buf.copy(own, 0, this.start, this.at);
+    this.at -= this.start;
+    (this as { start: number }).start = 0;
+    this.buf = own;
+  }
+
+  private flush(): void {
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    this.room(this.pending.length * 3);
+    this.at += this.buf.utf8Write(this.pending, this.at);
+    this.pending = '';
   }
 
   text(json: string): void {
-    // UTF-8 takes at most three bytes per UTF-16 unit.
-    this.room(json.length * 3);
-    this.at += BufferSink.buffer.write(json, this.at);
+    this.pending += json;
   }
 
   shared(value: object): void {
     let bytes = sharedBytes.get(value);
-    if (!bytes) {
+    if (bytes === undefined) {
       bytes = Buffer.from(sharedPartJson(value));
       sharedBytes.set(value, bytes);
     }
+    if (this.pending.length) this.flush();
     this.room(bytes.length);
-    bytes.copy(BufferSink.buffer, this.at);
+    this.buf.set(bytes, this.at);
     this.at += bytes.length;
   }
 
-  /** A copy of what was written: the answer outlives the next serialisation. */
+  /** The answer's bytes; the slab moves past them (8-byte aligned) so no later answer overwrites them. */
   result(): Buffer {
-    return Buffer.from(BufferSink.buffer.subarray(0, this.at));
+    if (this.pending.length) this.flush();
+    if (this.buf === slab) slabAt = (this.at + 7) & ~7;
+    return this.buf.subarray(this.start, this.at);
   }
 }
 
 /**
  * Route option `serializerCompiler` for the chart route: the chart answer as bytes (the same bytes as
- * JSON.stringify would give, ~5× cheaper); anything else the route sends (errors) through JSON.stringify.
+ * JSON.stringify would give); anything else the route sends (errors) through JSON.stringify.
  */
 export const chartAnswerJson = () => (payload: unknown) => {
-  if (typeof payload !== 'object' || payload === null || !answers.has(payload)) return JSON.stringify(payload);
-  const a = payload as ChartAnswer;
-  const sink = new BufferSink();
-  sink.text(`{"success":true,"message":${JSON.stringify(a.message)},"data":`);
-  writeChartJson(a.data, sink);
-  sink.text(a.chart_id ? `,"chart_id":${JSON.stringify(a.chart_id)}}` : '}');
+  if (!(payload instanceof ChartAnswer)) return JSON.stringify(payload);
+  const sink = new SlabSink();
+  sink.text(`{"success":true,"message":${JSON.stringify(payload.message)},"data":`);
+  writeChartJson(payload.data, sink);
+  sink.text(payload.chart_id ? `,"chart_id":${JSON.stringify(payload.chart_id)}}` : '}');
   return sink.result() as unknown as string;
 };
