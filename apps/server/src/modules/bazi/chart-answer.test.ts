@@ -1,4 +1,4 @@
-import { computeChartFromSpec, formatBirthPlace, listProvinces } from '@lingxi/bazi';
+import { computeChartFromSpec, formatBirthPlace, listProvinces, type BaziChart } from '@lingxi/bazi';
 import { describe, expect, it } from 'vitest';
 import { chartAnswer, chartAnswerJson } from './chart-answer';
 
@@ -9,8 +9,9 @@ function charts(count: number) {
   const provinces = listProvinces();
   const out = [];
   for (let i = 0; out.length < count; i++) {
-    const province = provinces[i % provinces.length]!;
-    const city = province.cities[i % province.cities.length]!;
+    const province = provinces[i % provinces.length];
+    const city = province?.cities[i % province.cities.length];
+    if (!province || !city) throw new Error('no places');
     out.push(
       computeChartFromSpec({
         year: String(1931 + ((i * 7) % 98)),
@@ -43,10 +44,10 @@ describe('the chart answer as bytes', () => {
   });
 
   it('writes an answer larger than the room kept for one, and the next answer still lands correctly', () => {
-    const [chart, next] = charts(2);
+    const [chart, next] = charts(2) as [BaziChart, BaziChart];
     const message = '说明'.repeat(40_000);
-    const big = bytesOf(chartAnswer(chart!, message, null));
-    const after = bytesOf(chartAnswer(next!, '排盘成功', null));
+    const big = bytesOf(chartAnswer(chart, message, null));
+    const after = bytesOf(chartAnswer(next, '排盘成功', null));
     expect(JSON.parse(big.toString('utf8'))).toEqual({ success: true, message, data: JSON.parse(JSON.stringify(chart)) });
     expect(after.toString('utf8')).toBe(JSON.stringify({ success: true, message: '排盘成功', data: next }));
   });

@@ -33,7 +33,7 @@ let slabAt = 0;
 
 class SlabSink implements ChartJsonSink {
   private buf: Buffer;
-  private readonly start: number;
+  private start: number;
   private at: number;
   /** Per-chart texts are joined in JS and written in one call just before the next shared part. */
   private pending = '';
@@ -52,14 +52,14 @@ class SlabSink implements ChartJsonSink {
     const own = Buffer.allocUnsafeSlow(Math.max(ANSWER_ROOM, 2 * (this.at - this.start + bytes)));
     this.buf.copy(own, 0, this.start, this.at);
     this.at -= this.start;
-    (this as { start: number }).start = 0;
+    this.start = 0;
     this.buf = own;
   }
 
   private flush(): void {
     // UTF-8 takes at most three bytes per UTF-16 unit.
     this.room(this.pending.length * 3);
-    this.at += this.buf.utf8Write(this.pending, this.at);
+    this.at += this.buf.write(this.pending, this.at);
     this.pending = '';
   }
 
