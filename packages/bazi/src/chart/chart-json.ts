@@ -5,7 +5,7 @@
  * string concatenations. chart-json.test.ts checks the equality on thousands of charts. Plain functions, no closures:
  * the server runs this file through tsx, which wraps every closure it creates in a naming helper.
  */
-import type { BaziChart, ChartPillar, DaYun, GanZhiView } from './chart-types';
+import type { BaziChart, ChartPillar, DaYun, GanZhiView, LiuNian, TermMark } from './chart-types';
 
 const str = JSON.stringify;
 
@@ -34,11 +34,17 @@ export function sharedJson(value: object): string {
  * A pillar's view without its stars is shared by every chart with that day master and pillar: its JSON up to the
  * stars is one frozen string box per (day master, pillar), so a byte sink can keep its bytes too.
  */
-type HeadBox = { readonly head: string };
+/** JSON text shared by many charts, boxed so a sink can keep its bytes like any other shared part. */
+type TextBox = { readonly json: string };
 /** Keyed day master → 干支 → ten god, each a constant string whose hash is kept: no key string built per pillar. */
-const viewHeads = new Map<string, Map<string, Map<string, HeadBox>>>();
-const heads = new WeakSet<object>();
-function pillarHead(p: ChartPillar, dayMaster: string): HeadBox {
+const viewHeads = new Map<string, Map<string, Map<string, TextBox>>>();
+const textBoxes = new WeakSet<object>();
+function textBox(json: string): TextBox {
+  const box = Object.freeze({ json });
+  textBoxes.add(box);
+  return box;
+}
+function pillarHead(p: ChartPillar, dayMaster: string): TextBox {
   let byGanZhi = viewHeads.get(dayMaster);
   if (byGanZhi === undefined) viewHeads.set(dayMaster, (byGanZhi = new Map()));
   let byTenGod = byGanZhi.get(p.gan_zhi);
@@ -46,14 +52,13 @@ function pillarHead(p: ChartPillar, dayMaster: string): HeadBox {
   let box = byTenGod.get(p.shi_shen);
   if (box === undefined) {
     const { shen_sha: _stars, ...view } = p;
-    box = Object.freeze({ head: `${str(view).slice(0, -1)},"shen_sha":` });
+    box = textBox(`${str(view).slice(0, -1)},"shen_sha":`);
     byTenGod.set(p.shi_shen, box);
-    heads.add(box);
   }
   return box;
 }
-/** The JSON of a pillar head box is its text, not the box: see StringSink and the server's byte sink. */
-export const isPillarHead = (value: object): value is { readonly head: string } => heads.has(value);
+/** The JSON of a text box is its text, not the box: see StringSink and the server's byte sink. */
+export const isTextBox = (value: object): value is TextBox => textBoxes.has(value);
 
 function pillar(out: ChartJsonSink, key: string, p: ChartPillar | null, dayMaster: string): void {
   out.text(`"${key}":`);
@@ -61,6 +66,19 @@ function pillar(out: ChartJsonSink, key: string, p: ChartPillar | null, dayMaste
   out.shared(pillarHead(p, dayMaster));
   // Star names are this package's own constants, so joining them needs no escaping.
   out.text(p.shen_sha.length ? `["${p.shen_sha.join('","')}"]}` : '[]}');
+}
+
+/** The term before the birth and the one after it: always the same neighbours, so one box per pair. */
+const termPairs = new WeakMap<TermMark, Map<TermMark, TextBox>>();
+function termPair(previous: TermMark, next: TermMark): TextBox {
+  let byNext = termPairs.get(previous);
+  if (byNext === undefined) termPairs.set(previous, (byNext = new Map()));
+  let box = byNext.get(next);
+  if (box === undefined) {
+    box = textBox(`${str(previous)},"next_term":${str(next)}`);
+    byNext.set(next, box);
+  }
+  return box;
 }
 
 function daYun(out: ChartJsonSink, d: DaYun): void {
@@ -101,9 +119,7 @@ export function writeChartJson(c: BaziChart, out: ChartJsonSink): void {
     `,"birth_time":"${c.birth_time}","solar_date":"${c.solar_date}","lunar_date":${str(c.lunar_date)},` +
       `"standard_time":"${c.standard_time}","corrected_time":"${c.corrected_time}","corrections":${str(c.corrections)},"previous_term":`,
   );
-  out.shared(c.previous_term);
-  out.text(',"next_term":');
-  out.shared(c.next_term);
+  out.shared(termPair(c.previous_term, c.next_term));
   out.text(',"pillars":{');
   pillar(out, 'year', c.pillars.year, dm);
   out.text(',');
@@ -114,7 +130,15 @@ export function writeChartJson(c: BaziChart, out: ChartJsonSink): void {
   pillar(out, 'hour', c.pillars.hour, dm);
   out.text('},"day_master":');
   out.shared(c.day_master);
-  out.text(`,"wu_xing_count":${str(c.wu_xing_count)},"qi_yun":${str(c.qi_yun)},"da_yun":[`);
+  const w = c.wu_xing_count;
+  const q = c.qi_yun;
+  // Small per-chart objects written out (key order as built): JSON.stringify of each cost more than its copy.
+  out.text(
+    `,"wu_xing_count":{"木":${w.木},"火":${w.火},"土":${w.土},"金":${w.金},"水":${w.水}},"qi_yun":{"direction":"${q.direction}",` +
+      `"years":${q.years},"months":${q.months},"days":${q.days},"hours":${q.hours},"minutes":${q.minutes},"moment":"${q.moment}","term":`,
+  );
+  out.shared(q.term);
+  out.text(`,"text":"${q.text}"},"da_yun":[`);
   for (let i = 0; i < c.da_yun.length; i++) {
     if (i) out.text(',');
     daYun(out, c.da_yun[i] as DaYun);
@@ -128,7 +152,12 @@ export function writeChartJson(c: BaziChart, out: ChartJsonSink): void {
   view(out, 'shen_gong', c.shen_gong);
   out.text(',"relations":');
   relations(out, c.relations);
-  out.text(`,"warnings":${str(c.warnings)},"xiao_yun":${str(c.xiao_yun)}`);
+  out.text(`,"warnings":${str(c.warnings)},"xiao_yun":[`);
+  for (let i = 0; i < c.xiao_yun.length; i++) {
+    const x = c.xiao_yun[i] as LiuNian;
+    out.text(`${i ? ',' : ''}{"gan_zhi":"${x.gan_zhi}","year":${x.year},"age":${x.age}}`);
+  }
+  out.text(']');
   const y = c.yun_relations;
   if (c.liu_yue_year !== undefined && c.liu_yue && y) {
     out.text(`,"liu_yue_year":${c.liu_yue_year},"liu_yue":`);
@@ -142,9 +171,9 @@ export function writeChartJson(c: BaziChart, out: ChartJsonSink): void {
   out.text('}');
 }
 
-/** JSON text of a shared part: a pillar head box stands for its text, anything else for its JSON. */
+/** JSON text of a shared part: a text box stands for its text, anything else for its JSON. */
 export function sharedPartJson(value: object): string {
-  return isPillarHead(value) ? value.head : sharedJson(value);
+  return isTextBox(value) ? value.json : sharedJson(value);
 }
 
 class StringSink implements ChartJsonSink {
