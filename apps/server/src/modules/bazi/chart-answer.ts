@@ -23,11 +23,13 @@ const sharedBytes = new WeakMap<object, Buffer>();
 
 /**
  * Answers are carved one after another out of a slab, like Node's own buffer pool: no allocation and no copy per
- * answer. A slab is left to the answers still being written from it once the next answer might not fit.
+ * answer. A slab is left to the answers still being written from it once the next answer might not fit. Slabs are
+ * small on purpose: an answer a slow client has not taken yet keeps its whole slab alive, so a held answer holds at
+ * most 32 kB (about four answers' worth) rather than one copy of itself — larger slabs bought no more throughput.
  */
-const SLAB_BYTES = 512 * 1024;
-/** Room kept free for one answer; one that needs more moves to a buffer of its own while it is written. */
-const ANSWER_ROOM = 48 * 1024;
+const SLAB_BYTES = 32 * 1024;
+/** Room kept free for one answer (~8 kB, ~15 kB with the timeline); a larger one moves to a buffer of its own. */
+const ANSWER_ROOM = 16 * 1024;
 let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
 let slabAt = 0;
 
