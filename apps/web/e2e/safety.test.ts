@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, nextPhone, readSmsCode, registerViaApi, signInTicket } from './support/api';
 import { e2eServer } from './support/server';
-import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
+import { clickUntil, hasHorizontalOverflow, launchBrowser, newPage, screenshot, type ViewportName } from './support/browser';
 import { startOwnServer } from './support/own-server';
 import { acknowledgeAiNotice } from './support/safety';
 
@@ -78,8 +78,10 @@ describe.skipIf(Boolean(inject('skipReason')))('safety and compliance in the bro
     await page.getByTestId('message-assistant').last().getByRole('button', { name: '举报' }).click();
     const dialog = page.getByRole('dialog', { name: '举报这条回复' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: /提交举报/ }).click();
-    await dialog.getByText('请选择举报原因').waitFor();
+    // A tap while the dialog is still zooming in can be lost (seen once in a CI-like run): tap again until it is answered.
+    await clickUntil(dialog.getByRole('button', { name: /提交举报/ }), (timeout) =>
+      dialog.getByText('请选择举报原因').waitFor({ timeout }),
+    );
     await dialog.getByText('虚假信息').click();
     await dialog.getByLabel('补充说明').fill('回复里的数据是编的');
     await screenshot(page, 'safety-report-dialog-mobile');
