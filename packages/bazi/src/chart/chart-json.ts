@@ -30,20 +30,21 @@ export function sharedJson(value: object): string {
   return json;
 }
 
-/**
- * A pillar's view without its stars is shared by every chart with that day master and pillar: its JSON up to the
- * stars is one frozen string box per (day master, pillar), so a byte sink can keep its bytes too.
- */
 /** JSON text shared by many charts, boxed so a sink can keep its bytes like any other shared part. */
 type TextBox = { readonly json: string };
-/** Keyed day master → 干支 → ten god, each a constant string whose hash is kept: no key string built per pillar. */
-const viewHeads = new Map<string, Map<string, Map<string, TextBox>>>();
 const textBoxes = new WeakSet<object>();
 function textBox(json: string): TextBox {
   const box = Object.freeze({ json });
   textBoxes.add(box);
   return box;
 }
+
+/**
+ * A pillar's view without its stars is shared by every chart with that day master and pillar: its JSON up to the
+ * stars is one text box per (day master, pillar), kept under day master → 干支 → ten god (constant strings whose hash
+ * is kept: no key string is built per pillar).
+ */
+const viewHeads = new Map<string, Map<string, Map<string, TextBox>>>();
 function pillarHead(p: ChartPillar, dayMaster: string): TextBox {
   let byGanZhi = viewHeads.get(dayMaster);
   if (byGanZhi === undefined) viewHeads.set(dayMaster, (byGanZhi = new Map()));
