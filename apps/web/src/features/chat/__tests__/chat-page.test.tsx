@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
 import { ChatPage } from '../components/chat-page';
 import { useChatStore } from '../stores/chat-store';
+import { messagesCache } from '../stores/messages-cache';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -98,7 +100,10 @@ async function typeAndSend(text: string) {
   fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
 }
 
-beforeEach(() => useChatStore.setState({ cacheKey: null, messages: [], loading: false, error: null }));
+beforeEach(() => {
+  localStorage.clear();
+  useChatStore.setState({ cacheKey: null, messages: [], loading: false, error: null });
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('chat page', () => {
@@ -195,6 +200,45 @@ describe('chat page', () => {
     expect(screen.getByText('12356')).toBeTruthy();
     expect(screen.getByText('110')).toBeTruthy();
     expect(screen.getByText('120')).toBeTruthy();
+  });
+
+  it('does not carry what was opened under a reply into another session whose reply has the same order', async () => {
+    function Opener({ sessionId }: { sessionId: string }) {
+      const [open, setOpen] = useState(false);
+      return <button onClick={() => setOpen(true)}>{open ? `已打开 ${sessionId}` : '通知紧急联系人'}</button>;
+    }
+    const safety = { Guard: () => null, ReportAction: () => null, CrisisAction: Opener };
+    const crisisTurn = (answer: string) => [
+      { order: 1, role: 'user', content: '不想活了', timestamp: 't', status: 'done', safety: { crisis: true } },
+      { order: 2, role: 'assistant', content: answer, timestamp: 't', status: 'done', safety: { crisis: true } },
+    ];
+    const server: Server = {
+      sessions: [
+        { session_id: 's1', session_name: '旧对话' },
+        { session_id: 's2', session_name: '另一个' },
+      ],
+      detail: crisisTurn('我很担心你。'),
+      stream: () => sse([]),
+    };
+    serve(server);
+    renderRoutes(
+      [{ path: '/chat/:type', element: <ChatPage userId="u1" onUnauthorized={vi.fn()} safety={safety} /> }],
+      '/chat/love',
+    );
+    expect(await screen.findByText('我很担心你。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '通知紧急联系人' }));
+    expect(screen.getByRole('button', { name: '已打开 s1' })).toBeTruthy();
+    server.detail = crisisTurn('你现在安全吗？');
+    // Seen before on this device: its cached messages are painted in the same render that switches the session.
+    messagesCache.put('u1', 's2', [
+      { id: 'o1', order: 1, role: 'user', content: '不想活了', timestamp: 't', status: 'done', crisis: true },
+      { id: 'o2', order: 2, role: 'assistant', content: '你现在安全吗？', timestamp: 't', status: 'done', crisis: true },
+    ]);
+    fireEvent.click(await readyMenu());
+    fireEvent.click(await screen.findByText('另一个'));
+    expect(await screen.findByText('你现在安全吗？')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '通知紧急联系人' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /已打开/ })).toBeNull();
   });
 
   it('shows the send-failure texts when the stream answers an error status', async () => {

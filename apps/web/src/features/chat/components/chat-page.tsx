@@ -267,7 +267,9 @@ export function ChatPage({
                     <Spin />
                   </div>
                 )}
+                {/* Keyed by session: its messages are keyed by order, which another session repeats. */}
                 <MessageList
+                  key={sessionId ?? ''}
                   messages={messages}
                   sending={chat.sending}
                   hasOlder={chat.hasOlder}

@@ -32,8 +32,10 @@ export function MessageList(p: MessageListProps) {
         const last = i === lastIndex;
         const chips = last && !sending && m.role === 'assistant' && m.status === 'done' ? (m.followUps ?? []) : [];
         return (
+          // Keyed by order, not id: the server's copy that replaces a streamed turn has new ids, and a new key would
+          // remount the bubble and close what the user opened under it (the emergency-contact confirmation, 举报).
           <MessageItem
-            key={m.id}
+            key={m.order}
             message={m}
             canRegenerate={!sending && last && m.role === 'assistant' && m.status !== 'streaming'}
             failure={last ? failure : null}
