@@ -221,10 +221,7 @@ describe('chat page', () => {
       stream: () => sse([]),
     };
     serve(server);
-    renderRoutes(
-      [{ path: '/chat/:type', element: <ChatPage userId="u1" onUnauthorized={vi.fn()} safety={safety} /> }],
-      '/chat/love',
-    );
+    renderRoutes([{ path: '/chat/:type', element: <ChatPage userId="u1" onUnauthorized={vi.fn()} safety={safety} /> }], '/chat/love');
     expect(await screen.findByText('我很担心你。')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '通知紧急联系人' }));
     expect(screen.getByRole('button', { name: '已打开 s1' })).toBeTruthy();
