@@ -31,6 +31,8 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().default('0.0.0.0'),
+  /** The kernel's queue of connections not yet accepted (capped by net.core.somaxconn); Node's own default is 511. */
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
@@ -108,6 +110,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    listenBacklog: e.LISTEN_BACKLOG,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

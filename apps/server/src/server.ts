@@ -51,5 +51,7 @@ async function serve(config: Config, plan: { workers: number; note: string | nul
 
   // A worker whose primary died (SIGKILL, crash) would otherwise live on as an orphan holding database connections.
   if (isWorker()) process.on('disconnect', () => closing || process.exit(1));
-  await app.listen({ port: config.port, host: config.host });
+  // A burst of new connections (a viral moment, or a proxy opening many at once) past Node's default backlog of 511
+  // would be dropped by the kernel and retried by each client a second or more later.
+  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
 }
