@@ -13,6 +13,7 @@
  * Two bursts per run: the first right after the server started (its code not yet optimised by V8: a burst just after a
  * deploy), then the measured one on a server that has served (a viral moment on a running service). The baseline is
  * read twice the same way, so each burst is compared with a baseline of the same temperature.
+ * BENCH_LOG_LEVEL=warn lets the server log (on stdout): why a stream was lost, if one was.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';

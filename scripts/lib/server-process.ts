@@ -93,11 +93,12 @@ export async function startServerTree(env: Record<string, string>, o: { workers:
   await buildServer();
   const child = spawn(process.execPath, [...prof, ...serverArgs()], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_LOG_LEVEL=warn shows the server's own account of a lost stream (its log on stdout).
+    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -178,7 +178,8 @@ export async function startFakeOpenAi(o: FakeOpenAiOptions = {}) {
     rec.completed = true;
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A model provider takes a burst of connections at once (bench:chat opens 1,000): not Node's default backlog of 511.
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,

@@ -22,6 +22,14 @@ export class UpstreamError extends Error {
   }
 }
 
+/** How a request fails on a kept-alive connection the other end had already closed. */
+const STALE_CODES = new Set(['ECONNRESET', 'EPIPE']);
+class StaleConnectionError extends Error {
+  constructor(readonly cause: Error) {
+    super(cause.message);
+  }
+}
+
 interface Chunk {
   model?: string;
   choices?: { delta?: { content?: string | null } }[];
@@ -33,8 +41,8 @@ interface Chunk {
  * `stream: true`, read as server-sent events over node:http with keep-alive connections. The official SDK did the same
  * through fetch and web streams at ~4× the CPU and memory per stream (ADR 016); there is nothing else we use it for.
  * Usage comes in the last chunk when the provider honours stream_options.include_usage; providers that ignore it
- * simply send none, and the service estimates instead. No retries: a retried stream would restart the reply the user
- * is already reading.
+ * simply send none, and the service estimates instead. No retries once the answer has begun: a retried stream would
+ * restart the reply the user is already reading. Before it has begun, one: see `open`.
  */
 export function createOpenAiProvider(o: OpenAiOptions): LlmProvider {
   const url = new URL(`${o.baseUrl.replace(/\/+$/, '')}/chat/completions`);
@@ -42,7 +50,22 @@ export function createOpenAiProvider(o: OpenAiOptions): LlmProvider {
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const send = secure ? httpsRequest : httpRequest;
 
-  function open(req: LlmRequest): Promise<IncomingMessage> {
+  /**
+   * A kept-alive connection the provider closed as idle can be handed to a request in the instant it closes (the
+   * agent's own expiry comes from the provider's Keep-Alive hint, and a busy event loop runs that timer late): the
+   * request then fails with a reset before any answer. Node's documented remedy (`request.reusedSocket`) is to send it
+   * again, which is safe here because nothing of the answer was read. Only that case, and only once.
+   */
+  async function open(req: LlmRequest): Promise<IncomingMessage> {
+    try {
+      return await openOnce(req);
+    } catch (err) {
+      if (!(err instanceof StaleConnectionError) || req.signal?.aborted) throw err instanceof StaleConnectionError ? err.cause : err;
+      return openOnce(req);
+    }
+  }
+
+  function openOnce(req: LlmRequest): Promise<IncomingMessage> {
     const body = JSON.stringify({
       model: o.model,
       messages: req.messages,
@@ -65,7 +88,9 @@ export function createOpenAiProvider(o: OpenAiOptions): LlmProvider {
         },
       });
       r.on('response', resolve);
-      r.on('error', reject);
+      r.on('error', (err: NodeJS.ErrnoException) =>
+        reject(r.reusedSocket && STALE_CODES.has(err.code ?? '') ? new StaleConnectionError(err) : err),
+      );
       r.on('timeout', () => r.destroy(new Error('upstream request timed out')));
       r.end(body);
     });
