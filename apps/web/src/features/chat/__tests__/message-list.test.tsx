@@ -16,7 +16,7 @@ const turn = (ids: [string, string]): UiMessage[] => [
 
 describe('the message list', () => {
   it('keeps what the user opened under a reply when the server’s copy of the turn replaces the streamed one', () => {
-    const props = { sending: false, onAsk: () => {}, crisisAction: <Opener /> };
+    const props = { sending: false, onAsk: () => {}, onCopy: () => {}, onRegenerate: () => {}, crisisAction: <Opener /> };
     const { rerender } = render(<MessageList {...props} messages={turn(['local-q', 'local-a'])} />);
     fireEvent.click(screen.getByRole('button', { name: '通知紧急联系人' }));
     expect(screen.getByRole('button', { name: '确认框已打开' })).toBeTruthy();
