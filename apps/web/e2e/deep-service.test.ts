@@ -124,7 +124,10 @@ describe.skipIf(Boolean(inject('skipReason')))('paid deep services', () => {
     await row.getByText('19/20 次').waitFor();
     await row.getByText('已支付').waitFor();
     await screenshot(page, 'desktop-orders');
-    await clickUntil(row.getByRole('button', { name: '进入会话' }), (timeout) => page.waitForURL('**/chat/bazi?session=*', { timeout }));
+    // The chat page reads ?session= and drops it from the address at once: wait for the page, not for that address.
+    await clickUntil(row.getByRole('button', { name: '进入会话' }), (timeout) =>
+      page.waitForURL((url) => url.pathname === '/chat/bazi', { timeout }),
+    );
     await expect.poll(() => remaining(page).textContent(), { timeout: 10_000 }).toBe('剩余 19/20 次深度回复');
   });
 
