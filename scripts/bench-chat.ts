@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { startFakeOpenAi, type FakeOpenAi } from '../apps/server/test/support/fake-openai';
 import { readDirect, readStream } from './lib/chat-streams';
 import { freshPg, postgresCpuMs, startServerTree, type ServerTree } from './lib/server-process';
+import { dropsSince, tcpDrops, type TcpDrops } from './lib/tcp-counters';
 import { monotonicUs, profileSteps, STEP_NAMES } from './lib/turn-profile';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -85,6 +86,8 @@ interface RunResult extends Omit<Burst, 'cpuMs' | 'from' | 'to'> {
   relayUsPerChunk: number;
   steps: Map<string, number> | null;
   burstSteps: Map<string, number> | null;
+  /** Connections the kernel dropped over the run (machine-wide), null where it cannot be read. */
+  drops: TcpDrops | null;
 }
 
 async function run(fake: FakeOpenAi, workers: number): Promise<RunResult> {
@@ -118,7 +121,9 @@ async function run(fake: FakeOpenAi, workers: number): Promise<RunResult> {
     throw err;
   });
   try {
-    return { workers, ...(await measure(fake, server, profileDir)) };
+    const before = tcpDrops();
+    const measured = await measure(fake, server, profileDir);
+    return { workers, ...measured, drops: dropsSince(before) };
   } finally {
     await server.stop();
     await pg?.drop();
@@ -312,6 +317,10 @@ async function main() {
     console.log(
       `streams: ${streams}, lost: ${r.lost} (baseline lost: ${baseLost}), wall time ${(r.wall / 1000).toFixed(1)} s for ${((chunks * interval) / 1000).toFixed(1)} s of upstream pacing`,
     );
+    if (r.drops)
+      console.log(
+        `dropped connections: ${r.drops.listenOverflows} accept-queue overflows, ${r.drops.synRetransmits} SYNs sent again (kernel counters over this run; each costs its client ≥ 1 s)`,
+      );
     const each = r.peak.each.length > 1 ? `; per process ${r.peak.each.map(mb).join(' + ')}` : '';
     console.log(`server RSS: ${mb(r.rssBefore)} before the streams, peak ${mb(r.peak.total)} (VmHWM${each})`);
     console.log(
