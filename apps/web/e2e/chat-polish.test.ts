@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readTextChunks } from '../src/lib/share-card/png-text';
 import { nextPhone, registerViaApi, signInTicket } from './support/api';
 import { e2eServer } from './support/server';
-import { hasHorizontalOverflow, launchBrowser, newPage, screenshot, settle, type ViewportName } from './support/browser';
+import { clickUntil, hasHorizontalOverflow, launchBrowser, newPage, screenshot, settle, type ViewportName } from './support/browser';
 import { chromiumPath, screenshotDir } from './support/paths';
 
 /**
@@ -103,10 +103,13 @@ describe.skipIf(Boolean(inject('skipReason')))('chat polish (issue #16)', () => 
     await page.goto(`/chat/bazi?token=${await signInTicket(token)}`);
     await ask(page, '我的日主是什么？');
     await waitForLastStatus(page, 'done');
-    await lastReply(page).getByRole('button', { name: '分享为图片' }).click();
+    // The card drawn off screen carries the visible label and the persona. The server's copy of the turn arrives
+    // just after 'done' and the view scrolls to the follow-up chips under it: a tap during that scroll is tapped again.
+    const label = page.locator('.share-card-stage .reply-card-label').getByText('内容由AI生成');
+    await clickUntil(lastReply(page).getByRole('button', { name: '分享为图片' }), (timeout) =>
+      label.waitFor({ state: 'attached', timeout }),
+    );
     const dialog = page.locator('.share-card-dialog');
-    // The card drawn off screen carries the visible label and the persona.
-    await page.locator('.share-card-stage .reply-card-label').getByText('内容由AI生成').waitFor({ state: 'attached' });
     const img = dialog.locator('img.share-card-image');
     await img.waitFor({ timeout: 20_000 });
     await dialog.getByText('长按图片保存，或发送给朋友').waitFor();
