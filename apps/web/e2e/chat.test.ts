@@ -120,12 +120,13 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
       await waitForStatus(page, 'streaming');
       const statuses = await recordReplyStatuses(page);
       // After the stream ends the page reloads the session until the server has stopped calling the reply
-      // 'streaming'; that last reload is the one it keeps.
-      const settled = page.waitForResponse(
-        async (r) =>
-          r.url().includes('/api/cache/session-detail') &&
-          ((await r.json()) as { data: { messages: { status: string }[] } }).data.messages.at(-1)?.status !== 'streaming',
-      );
+      // 'streaming'; that last reload is the one it keeps. (Only a reload that holds this second turn: on a slow
+      // machine the first turn's reload can still be answered now.)
+      const settled = page.waitForResponse(async (r) => {
+        if (!r.url().includes('/api/cache/session-detail')) return false;
+        const { messages } = ((await r.json()) as { data: { messages: { status: string }[] } }).data;
+        return messages.length >= 4 && messages.at(-1)?.status !== 'streaming';
+      });
       await page.getByRole('button', { name: '停止生成' }).click();
       await waitForStatus(page, 'aborted');
       await lastReply(page).getByText('已停止生成').waitFor();
