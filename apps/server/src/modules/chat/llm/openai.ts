@@ -57,11 +57,12 @@ export function createOpenAiProvider(o: OpenAiOptions): LlmProvider {
    * again, which is safe here because nothing of the answer was read. Only that case, and only once.
    */
   async function open(req: LlmRequest): Promise<IncomingMessage> {
+    const unwrap = (err: unknown) => (err instanceof StaleConnectionError ? err.cause : err);
     try {
       return await openOnce(req);
     } catch (err) {
-      if (!(err instanceof StaleConnectionError) || req.signal?.aborted) throw err instanceof StaleConnectionError ? err.cause : err;
-      return openOnce(req);
+      if (!(err instanceof StaleConnectionError) || req.signal.aborted) throw unwrap(err);
+      return openOnce(req).catch((again: unknown) => Promise.reject(unwrap(again)));
     }
   }
 
