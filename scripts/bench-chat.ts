@@ -4,7 +4,9 @@
  * N chat streams start at the same moment through the real server (apps/server/src/server.ts in its own process
  * tree, as `npm start` runs it), answered by the local fake OpenAI-compatible upstream. Every upstream chunk carries
  * the time it was sent; the client notes when it arrives. The same N streams read straight from the fake give the
- * baseline (loopback, parsing, and this process's own load), so 'added' is what the server adds per chunk.
+ * baseline (loopback, parsing, and this process's own load), so 'added' is what the server adds per chunk. The same
+ * bursts through a bare Node relay (scripts/lib/bare-relay.ts: no auth, database or moderation) are the floor: what
+ * this machine charges any Node process for relaying them.
  * On PostgreSQL the server runs twice in one run: 1 worker, then one worker per core; PGlite (the default, on disk as
  * `npm start` keeps it) is one process. Per run: first text, lost streams, peak RSS of the server's processes while
  * the streams run, and the server CPU of one turn start — N questions at once with the upstream holding its answers
@@ -23,6 +25,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../apps/server/test/support/fa
 import { readDirect, readStream } from './lib/chat-streams';
 import { freshPg, postgresCpuMs, startServerTree, type ServerTree } from './lib/server-process';
 import { dropsSince, tcpDrops, type TcpDrops } from './lib/tcp-counters';
+import { startBareRelay } from './lib/bare-relay-process';
 import { monotonicUs, profileSteps, STEP_NAMES } from './lib/turn-profile';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -252,6 +255,41 @@ async function measure(fake: FakeOpenAi, server: ServerTree, profileDir: string 
   return { cold, through, firstChunk, lost, wall, rssBefore, peak, turnStartMs, turnStartPgMs, relayUsPerChunk, steps, burstSteps };
 }
 
+const row = (xs: number[]) => `${ms(pct(xs, 0.5)).padStart(9)}   ${ms(pct(xs, 0.99)).padStart(9)}   ${ms(pct(xs, 1)).padStart(9)}`;
+
+/** The same two bursts (cold, then measured) through the bare relay; the measured one is returned. */
+async function bareRelayBursts(upstreamUrl: string) {
+  const relay = await startBareRelay(upstreamUrl);
+  try {
+    const burst = async () => {
+      const through: number[] = [];
+      const firstChunk: number[] = [];
+      let lost = 0;
+      const cpu0 = relay.cpuMs();
+      await Promise.all(
+        Array.from({ length: streams }, async () => {
+          const sent = now();
+          try {
+            const res = await fetch(relay.url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+              body: JSON.stringify({ type: 'general', query: '你好，请讲一个故事' }),
+            });
+            if (!(await readStream(res, chunks, through, () => firstChunk.push(now() - sent))).ok) lost += 1;
+          } catch {
+            lost += 1;
+          }
+        }),
+      );
+      return { through, firstChunk, lost, cpuMs: relay.cpuMs() - cpu0 };
+    };
+    await burst();
+    return await burst();
+  } finally {
+    await relay.stop();
+  }
+}
+
 async function main() {
   const fake = await startFakeOpenAi({
     record: false,
@@ -292,6 +330,19 @@ async function main() {
   const coldBase = await direct();
   const { chunksAt: base, first: baseFirst, lost: baseLost } = await direct();
 
+  // The floor: the same bursts through a bare Node relay (scripts/lib/bare-relay.ts), in the same run.
+  const floor = await bareRelayBursts(fake.url);
+  {
+    const added = (q: number) => pct(floor.through, q) - pct(base, q);
+    console.log('');
+    console.log('── a bare Node relay (the floor: no auth, database, moderation or history; one process) ──');
+    console.log(`through bare relay ${row(floor.through)}   (${floor.through.length} chunks)`);
+    console.log(`added by relay     ${ms(added(0.5)).padStart(9)}   ${ms(added(0.99)).padStart(9)}`);
+    console.log(
+      `first chunk, relay  ${row(floor.firstChunk)}   (lost: ${floor.lost}; its CPU ${((floor.cpuMs * 1000) / Math.max(1, floor.through.length)).toFixed(0)} µs per chunk, all work included)`,
+    );
+  }
+
   const results: RunResult[] = [];
   if (!values.pg) console.log('PGlite is an embedded single-process database: one server process.');
   for (const workers of plans) {
@@ -303,7 +354,6 @@ async function main() {
       `── ${values.pg ? 'PostgreSQL' : 'PGlite'}, ${workers} worker${workers > 1 ? 's' : ''}${workers === cores && workers > 1 ? ' (all cores)' : ''} ──`,
     );
     console.log(`                      p50         p99         max`);
-    const row = (xs: number[]) => `${ms(pct(xs, 0.5)).padStart(9)}   ${ms(pct(xs, 0.99)).padStart(9)}   ${ms(pct(xs, 1)).padStart(9)}`;
     console.log(`direct from fake   ${row(base)}   (baseline, ${base.length} chunks)`);
     console.log(`through server     ${row(r.through)}   (${r.through.length} chunks)`);
     console.log(`added by server    ${ms(added(0.5)).padStart(9)}   ${ms(added(0.99)).padStart(9)}`);
@@ -359,6 +409,11 @@ async function main() {
       .join(', ')}`,
   );
   console.log(`first text p99, server − direct ${summary(baseFirst, (r) => r.firstChunk)} (goal: ≤ +${values.pg ? '0.5' : '1'} s)`);
+  const floorFirst = (pct(floor.firstChunk, 0.99) - pct(baseFirst, 0.99)) / 1000;
+  const floorChunk = pct(floor.through, 0.99) - pct(base, 0.99);
+  console.log(
+    `the floor, a bare Node relay − direct: first text p99 ${floorFirst < 0 ? '−' : '+'}${Math.abs(floorFirst).toFixed(2)} s, per chunk p99 +${floorChunk.toFixed(1)} ms`,
+  );
   await fake.close();
   process.exit(results.some((r) => r.lost || r.cold.lost) ? 1 : 0);
 }
