@@ -3,7 +3,8 @@
  *   1. The calculator in process, against lunar-javascript (packages/bazi/bench/bazi.bench.ts).
  *   2. POST /api/bazi-paipan/paipan over HTTP against the real app (buildApp, listening on 127.0.0.1:0 in a child
  *      process), anonymous and with varied births, at 64 keep-alive connections; a bare Fastify hello-world goes through
- *      the same load generator in the same run as the baseline.
+ *      the same load generator in the same run as the baseline, and the chart route alone in a bare Fastify (none of
+ *      the app's plugins: scripts/lib/bare-chart.ts) as the floor.
  * The load generator shares the machine's cores with the server, so the figures are what this box does end to end.
  * BENCH_ROUNDS (default 3) and BENCH_SECONDS (default 5) set the rounds and each measured window; BENCH_CONNECTIONS (default 64) the concurrency; BENCH_CPU_PROF=<dir>
  * profiles the servers; BENCH_SERVER_FLAGS passes Node flags to them (e.g. --max-semi-space-size=32).
@@ -28,6 +29,7 @@ import {
   type LoadRequest,
   type Measured,
 } from './lib/http-load';
+import { serveChartAlone } from './lib/bare-chart';
 
 const here = fileURLToPath(import.meta.url);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -35,7 +37,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET_RATIO = 0.25;
 const TARGET_P99_MS = 20;
 
-type Target = 'hello' | 'app-warn' | 'app-info';
+type Target = 'hello' | 'chart-alone' | 'app-warn' | 'app-info';
 
 // ── child: one server per target ────────────────────────────────────────────────────────────────────────────────
 async function serve(target: Target): Promise<void> {
@@ -43,6 +45,8 @@ async function serve(target: Target): Promise<void> {
   let port: number;
   if (target === 'hello') {
     port = await serveHelloWorld();
+  } else if (target === 'chart-alone') {
+    port = await serveChartAlone();
   } else {
     port = await serveApp({
       // 'info' is the default (its lines go to /dev/null here); 'warn' shows what logging costs at all.
@@ -137,7 +141,7 @@ async function main() {
 
   console.log(`\n=== 2. HTTP: POST /api/bazi-paipan/paipan, anonymous, ${CONNECTIONS} keep-alive connections ===`);
   console.log(
-    `${ROUNDS} rounds of ${SECONDS} s per server (after ${WARMUP_SECONDS} s warm-up), the three servers interleaved in each round.`,
+    `${ROUNDS} rounds of ${SECONDS} s per server (after ${WARMUP_SECONDS} s warm-up), the four servers interleaved in each round.`,
   );
   console.log(
     `Node ${process.version}, ${cpus().length} CPUs shared by load generator, server and anything else running; load average ${loadavg()
@@ -152,6 +156,7 @@ async function main() {
 
   const runs: [Target, string, LoadRequest][] = [
     ['hello', 'bare Fastify hello-world (baseline)', { method: 'GET', path: '/' }],
+    ['chart-alone', 'chart route alone, bare Fastify (floor)', { method: 'POST', path: '/api/bazi-paipan/paipan', bodies }],
     ['app-warn', 'bazi chart, LOG_LEVEL=warn', { method: 'POST', path: '/api/bazi-paipan/paipan', bodies }],
     ['app-info', 'bazi chart, LOG_LEVEL=info (default)', { method: 'POST', path: '/api/bazi-paipan/paipan', bodies }],
   ];
@@ -190,6 +195,11 @@ async function main() {
   const p99 = median(results.get('app-info')!.map((r) => r.p99));
   console.log(
     `  bazi charts/s vs hello-world: ${(rate('app-warn') / rate('hello')).toFixed(2)}× (warn), ${(rate('app-info') / rate('hello')).toFixed(2)}× (info)`,
+  );
+  // The floor: the route without the app's plugins. A target it misses too is not the plugins' to win.
+  const floorP99 = median((results.get('chart-alone') ?? []).map((r) => r.p99));
+  console.log(
+    `  the floor, the chart route alone in bare Fastify: ${(rate('chart-alone') / rate('hello')).toFixed(2)}× hello-world, p99 ${ms(floorP99).trim()}; the app reaches ${((100 * rate('app-info')) / rate('chart-alone')).toFixed(0)}% of its throughput`,
   );
   const met = rate('app-info') / rate('hello') >= TARGET_RATIO && p99 < TARGET_P99_MS;
   console.log(
