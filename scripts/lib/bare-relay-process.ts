@@ -1,10 +1,8 @@
-/** Starts scripts/lib/bare-relay.ts in its own process for bench:chat; CPU time read from /proc like the server's. */
+/** Starts scripts/lib/bare-relay.ts in its own process for bench:chat; its CPU time read from /proc like the server's. */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './http-load';
-
-const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+import { cpuOf } from './server-process';
 
 export async function startBareRelay(upstreamUrl: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/lib/bare-relay.ts'), upstreamUrl], {
@@ -19,11 +17,7 @@ export async function startBareRelay(upstreamUrl: string) {
   const url = `http://127.0.0.1:${port}/`;
   return {
     url,
-    cpuMs() {
-      const raw = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-      const s = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-      return (Number(s[11]) + Number(s[12])) * CLOCK_TICK_MS;
-    },
+    cpuMs: () => cpuOf(child.pid as number),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
