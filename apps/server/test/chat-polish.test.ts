@@ -167,6 +167,31 @@ describe.each(dbTargets)('follow-up chips from an OpenAI-compatible model on %s'
     expect((await detail(ctx, token, session_id)).messages[1]?.follow_ups).toEqual(final.follow_ups);
   });
 
+  it('regenerating a reply clears its chips when the new answer brings none; a new reply without chips stores none', async () => {
+    const { token } = await registerChatUser(ctx);
+    const { session_id } = await newChat(ctx, token, 'general');
+    await ask(ctx, token, session_id, '怎么学游泳', 'general');
+    expect((await detail(ctx, token, session_id)).messages[1]?.follow_ups).toHaveLength(3);
+    // From now on the model suggests nothing (an empty second answer).
+    fakeOptions.respond = (body) => (body.messages[0]?.content.includes('追问') ? [''] : undefined);
+    try {
+      const again = await ctx.inject({
+        method: 'POST',
+        url: '/api/chat/chat-streaming',
+        headers: bearer(token),
+        payload: { type: 'general', query: '', key: session_id, regenerate: true },
+      });
+      expect(finalOf(again.body).status).toBe('done');
+      expect(followUpsOf(again.body)).toBeNull();
+      expect((await detail(ctx, token, session_id)).messages.map((m) => m.follow_ups)).toEqual([undefined, []]);
+
+      await ask(ctx, token, session_id, '那蛙泳呢', 'general');
+      expect((await detail(ctx, token, session_id)).messages.map((m) => m.follow_ups)).toEqual([undefined, [], undefined, []]);
+    } finally {
+      fakeOptions.respond = undefined;
+    }
+  });
+
   it('names a new conversation with the model’s short title after its first reply, never one the user renamed', async () => {
     const { token } = await registerChatUser(ctx);
     const titled = await newChat(ctx, token, 'general');

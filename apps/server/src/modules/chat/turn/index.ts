@@ -79,7 +79,9 @@ export function createTurnRunner(d: {
         completed && d.config.followUps.enabled ? followUps(turn, result.final.content) : [],
         firstReply ? retitle(turn, result.final.content).catch((err) => d.log.warn({ err }, 'chat: title not stored')) : null,
       ]);
-      // A regenerated reply reuses its row: an empty list clears the chips of the answer it replaced.
+      // A regenerated reply reuses its row: an empty list clears the chips of the answer it replaced. A new reply's
+      // row has none, so an empty list costs it no write.
+      if (!list.length && !turn.regenerated) return [];
       if ((await d.turns.setFollowUps(turn.replyId, list.length ? list : null)) && list.length) return list;
     } catch (err) {
       d.log.warn({ err, session: turn.sessionId }, 'chat: follow-ups not stored');

@@ -138,6 +138,7 @@ export function createTurnPreparer(d: {
       questionId: started.questionId,
       replyId: started.replyId,
       token,
+      regenerated: regenerate !== null,
       day,
       persona,
       title,

@@ -18,6 +18,8 @@ export interface Turn {
   replyId: number;
   /** Fences this turn's writes of the reply row. */
   token: string;
+  /** The reply row is an earlier answer's, started over (regenerate): what it carried (its chips) must be cleared. */
+  regenerated: boolean;
   /** The user's day (Beijing time) its tokens are charged to. */
   day: string;
   persona: Persona;
