@@ -25,7 +25,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../apps/server/test/support/fa
 import { readDirect, readStream } from './lib/chat-streams';
 import { freshPg, postgresCpuMs, startServerTree, type ServerTree } from './lib/server-process';
 import { dropsSince, tcpDrops, type TcpDrops } from './lib/tcp-counters';
-import { startBareRelay } from './lib/bare-relay-process';
+import { root, startServer, stopServer } from './lib/http-load';
 import { monotonicUs, profileSteps, STEP_NAMES } from './lib/turn-profile';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -178,24 +178,11 @@ async function measure(fake: FakeOpenAi, server: ServerTree, profileDir: string 
   await Promise.all(sessions.splice(0, 8).map(async (s) => (await ask(s, '预热')).text()));
 
   const burst = async (batch: { token: string; id: string }[]): Promise<Burst> => {
-    const through: number[] = [];
-    const firstChunk: number[] = [];
-    let lost = 0;
     const cpu0 = server.cpuMs();
     const from = monotonicUs();
     const started = now();
-    await Promise.all(
-      batch.map(async (s) => {
-        const sent = now();
-        try {
-          const res = await ask(s, '你好，请讲一个故事');
-          if (res.status !== 200 || !(await readStream(res, chunks, through, () => firstChunk.push(now() - sent))).ok) lost += 1;
-        } catch {
-          lost += 1;
-        }
-      }),
-    );
-    return { through, firstChunk, lost, wall: now() - started, cpuMs: server.cpuMs() - cpu0, from, to: monotonicUs() };
+    const read = await readBurst(batch.map((s) => () => ask(s, '你好，请讲一个故事')));
+    return { ...read, wall: now() - started, cpuMs: server.cpuMs() - cpu0, from, to: monotonicUs() };
   };
   const cold = await burst(sessions.splice(0, streams));
 
@@ -257,36 +244,44 @@ async function measure(fake: FakeOpenAi, server: ServerTree, profileDir: string 
 
 const row = (xs: number[]) => `${ms(pct(xs, 0.5)).padStart(9)}   ${ms(pct(xs, 0.99)).padStart(9)}   ${ms(pct(xs, 1)).padStart(9)}`;
 
+/** Opens every stream at once and reads them all: each chunk's delay, each stream's first text, the streams lost. */
+async function readBurst(opens: (() => Promise<Response>)[]) {
+  const through: number[] = [];
+  const firstChunk: number[] = [];
+  let lost = 0;
+  await Promise.all(
+    opens.map(async (open) => {
+      const sent = now();
+      try {
+        const res = await open();
+        if (res.status !== 200 || !(await readStream(res, chunks, through, () => firstChunk.push(now() - sent))).ok) lost += 1;
+      } catch {
+        lost += 1;
+      }
+    }),
+  );
+  return { through, firstChunk, lost };
+}
+
 /** The same two bursts (cold, then measured) through the bare relay; the measured one is returned. */
 async function bareRelayBursts(upstreamUrl: string) {
-  const relay = await startBareRelay(upstreamUrl);
+  const relay = await startServer(path.join(root, 'scripts/lib/bare-relay.ts'), upstreamUrl);
   try {
+    const ask = () =>
+      fetch(`http://127.0.0.1:${relay.port}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ type: 'general', query: '你好，请讲一个故事' }),
+      });
     const burst = async () => {
-      const through: number[] = [];
-      const firstChunk: number[] = [];
-      let lost = 0;
-      const cpu0 = relay.cpuMs();
-      await Promise.all(
-        Array.from({ length: streams }, async () => {
-          const sent = now();
-          try {
-            const res = await fetch(relay.url, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-              body: JSON.stringify({ type: 'general', query: '你好，请讲一个故事' }),
-            });
-            if (!(await readStream(res, chunks, through, () => firstChunk.push(now() - sent))).ok) lost += 1;
-          } catch {
-            lost += 1;
-          }
-        }),
-      );
-      return { through, firstChunk, lost, cpuMs: relay.cpuMs() - cpu0 };
+      const cpu0 = await relay.cpuMs();
+      const read = await readBurst(Array.from({ length: streams }, () => ask));
+      return { ...read, cpuMs: (await relay.cpuMs()) - cpu0 };
     };
     await burst();
     return await burst();
   } finally {
-    await relay.stop();
+    await stopServer(relay.child);
   }
 }
 
@@ -412,7 +407,7 @@ async function main() {
   const floorFirst = (pct(floor.firstChunk, 0.99) - pct(baseFirst, 0.99)) / 1000;
   const floorChunk = pct(floor.through, 0.99) - pct(base, 0.99);
   console.log(
-    `the floor, a bare Node relay − direct: first text p99 ${floorFirst < 0 ? '−' : '+'}${Math.abs(floorFirst).toFixed(2)} s, per chunk p99 +${floorChunk.toFixed(1)} ms`,
+    `the floor, a bare Node relay − direct: first text p99 ${floorFirst < 0 ? '−' : '+'}${Math.abs(floorFirst).toFixed(2)} s, per chunk p99 ${floorChunk < 0 ? '−' : '+'}${Math.abs(floorChunk).toFixed(1)} ms`,
   );
   await fake.close();
   process.exit(results.some((r) => r.lost || r.cold.lost) ? 1 : 0);

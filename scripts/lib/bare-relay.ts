@@ -1,13 +1,13 @@
 /**
  * bench:chat's floor: the least a Node process can do to relay the same streams — read the question, ask the upstream
  * over a kept-alive node:http connection, pass each delta on as an SSE `data:` line, end with `event: final`. No auth,
- * no database, no moderation, no history. Run in its own process (`node --import tsx bare-relay.ts <upstream url>`), it
- * reports its port over IPC. What this adds to the direct baseline on a machine is what the machine charges any Node
+ * no database, no moderation, no history. Run in its own process like the other bench servers (http-load's
+ * `startServer`: `bare-relay.ts serve <upstream url>`), it reports its port and, when asked, its CPU over IPC. What this adds to the direct baseline on a machine is what the machine charges any Node
  * relay; the server's figure beside it is the floor plus the app's own work.
  */
 import { Agent, createServer, request } from 'node:http';
 
-const upstream = new URL(`${(process.argv[2] ?? '').replace(/\/+$/, '')}/chat/completions`);
+const upstream = new URL(`${(process.argv[3] ?? '').replace(/\/+$/, '')}/chat/completions`);
 const agent = new Agent({ keepAlive: true });
 
 const server = createServer((req, res) => {
@@ -43,4 +43,5 @@ const server = createServer((req, res) => {
 server.listen({ host: '127.0.0.1', port: 0, backlog: 4096 }, () => {
   process.send?.({ port: (server.address() as { port: number }).port });
 });
+process.on('message', () => process.send?.({ cpu: process.cpuUsage() }));
 process.on('SIGTERM', () => process.exit(0));

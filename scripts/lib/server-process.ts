@@ -61,8 +61,7 @@ const nodeChildren = (parent: number) =>
       return s?.[1] === String(parent) && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node';
     });
 
-/** CPU (user + system) a process has used so far, in ms, from /proc. */
-export const cpuOf = (pid: number) => {
+const cpuOf = (pid: number) => {
   const s = stat(pid);
   // utime and stime are fields 14 and 15 of /proc/<pid>/stat (11 and 12 after the name).
   return s ? (Number(s[11]) + Number(s[12])) * CLOCK_TICK_MS : 0;

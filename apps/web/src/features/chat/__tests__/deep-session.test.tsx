@@ -3,21 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
 import { ChatPage, type DeepOfferSlotProps } from '../components/chat-page';
 import { useChatStore } from '../stores/chat-store';
+import { json, sse } from './chat-server';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = (data: unknown) => json(200, { success: true, message: '成功', data });
-const sse = (blocks: string[]) =>
-  new Response(
-    new ReadableStream({
-      start(c) {
-        const enc = new TextEncoder();
-        blocks.forEach((b) => c.enqueue(enc.encode(b)));
-        c.close();
-      },
-    }),
-    { status: 200, headers: { 'content-type': 'text/event-stream' } },
-  );
 const persona = {
   key: 'bazi',
   title: '八字命理',
