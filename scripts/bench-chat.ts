@@ -36,6 +36,8 @@ const pct = (xs: number[], q: number) => {
 };
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+/** A difference with its sign always shown, a true minus for negatives. */
+const signed = (x: number, digits: number) => `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(digits)}`;
 
 async function pool<T>(items: T[], size: number, fn: (x: T) => Promise<void>) {
   let i = 0;
@@ -394,7 +396,7 @@ async function main() {
     const baseP99 = pct(baseFirstChunks, 0.99) / 1000;
     const each = results.map((r) => {
       const d = pct(firstOf(r), 0.99) / 1000 - baseP99;
-      return `${r.workers} worker${r.workers > 1 ? 's' : ''} ${d < 0 ? '−' : '+'}${Math.abs(d).toFixed(2)} s`;
+      return `${r.workers} worker${r.workers > 1 ? 's' : ''} ${signed(d, 2)} s`;
     });
     return `(${baseP99.toFixed(2)} s): ${each.join(', ')}`;
   };
@@ -407,7 +409,7 @@ async function main() {
   const floorFirst = (pct(floor.firstChunk, 0.99) - pct(baseFirst, 0.99)) / 1000;
   const floorChunk = pct(floor.through, 0.99) - pct(base, 0.99);
   console.log(
-    `the floor, a bare Node relay − direct: first text p99 ${floorFirst < 0 ? '−' : '+'}${Math.abs(floorFirst).toFixed(2)} s, per chunk p99 ${floorChunk < 0 ? '−' : '+'}${Math.abs(floorChunk).toFixed(1)} ms`,
+    `the floor, a bare Node relay − direct: first text p99 ${signed(floorFirst, 2)} s, per chunk p99 ${signed(floorChunk, 1)} ms`,
   );
   await fake.close();
   process.exit(results.some((r) => r.lost || r.cold.lost) ? 1 : 0);

@@ -2,8 +2,9 @@
  * bench:chat's floor: the least a Node process can do to relay the same streams — read the question, ask the upstream
  * over a kept-alive node:http connection, pass each delta on as an SSE `data:` line, end with `event: final`. No auth,
  * no database, no moderation, no history. Run in its own process like the other bench servers (http-load's
- * `startServer`: `bare-relay.ts serve <upstream url>`), it reports its port and, when asked, its CPU over IPC. What this adds to the direct baseline on a machine is what the machine charges any Node
- * relay; the server's figure beside it is the floor plus the app's own work.
+ * `startServer`: `bare-relay.ts serve <upstream url>`), it reports its port and, when asked, its CPU over IPC. What
+ * this adds to the direct baseline on a machine is what the machine charges any Node relay; the server's figure beside
+ * it is the floor plus the app's own work.
  */
 import { Agent, createServer, request } from 'node:http';
 
