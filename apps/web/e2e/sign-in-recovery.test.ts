@@ -118,6 +118,8 @@ describe.skipIf(Boolean(inject('skipReason')))('sign-in that never strands anyon
       await page.locator('form').first().waitFor();
       for (const tab of await page.getByRole('tab').all()) {
         await tab.click();
+        // The WeChat tab's panel loads on its first click: read the labels of what it shows, not of its spinner.
+        await page.locator('.wechat-tab-loading').waitFor({ state: 'detached' });
         const english = await page.evaluate(() =>
           [...document.querySelectorAll('[aria-label]')]
             .filter((el) => !el.closest('[aria-hidden="true"]'))

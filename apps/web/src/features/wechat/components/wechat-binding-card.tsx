@@ -93,7 +93,7 @@ export function WechatBindingCard({ user, onRefreshUser, onUserChanged, onSessio
     <Card
       title={
         <span>
-          <WechatOutlined style={{ color: '#07c160', marginRight: 8 }} />
+          <WechatOutlined style={{ color: '#07c160', marginRight: 8 }} aria-hidden />
           微信绑定
         </span>
       }
@@ -123,7 +123,7 @@ export function WechatBindingCard({ user, onRefreshUser, onUserChanged, onSessio
               </Typography.Text>
             )
           ) : (
-            <Button type="primary" icon={<WechatOutlined />} loading={authorizing} onClick={() => void startBind()}>
+            <Button type="primary" icon={<WechatOutlined aria-hidden />} loading={authorizing} onClick={() => void startBind()}>
               绑定微信
             </Button>
           )}

@@ -99,7 +99,7 @@ export function WechatLoginPanel({
         data-phase="consent"
         style={{ minHeight: 280, textAlign: 'center' }}
       >
-        <SafetyCertificateOutlined style={{ fontSize: 40, color: 'var(--lx-color-primary)' }} />
+        <SafetyCertificateOutlined style={{ fontSize: 40, color: 'var(--lx-color-primary)' }} aria-hidden />
         <Typography.Text type="secondary">
           请先阅读并勾选同意下方的《用户协议》和《隐私政策》，再使用微信{oneTap ? '授权' : '扫码'}
         </Typography.Text>

@@ -40,7 +40,7 @@ export function WechatQrView({ phase, qr, errorText, errorDetail, scannedText, h
           <>
             <img src={qr.qrImage} alt="微信扫码二维码" width={180} height={180} className="wechat-qr-image" />
             <Typography.Text>
-              <WechatOutlined style={{ color: '#07c160', marginRight: 6 }} />
+              <WechatOutlined style={{ color: '#07c160', marginRight: 6 }} aria-hidden />
               {hint}
             </Typography.Text>
             <Typography.Link href={qr.qrCodeUrl} target="_blank" rel="noopener" className="wechat-qr-link">
@@ -56,23 +56,23 @@ export function WechatQrView({ phase, qr, errorText, errorDetail, scannedText, h
       ) : null}
       {phase === 'scanned' ? (
         <>
-          <CheckCircleFilled style={{ fontSize: 44, color: 'var(--lx-color-primary)' }} />
+          <CheckCircleFilled style={{ fontSize: 44, color: 'var(--lx-color-primary)' }} aria-hidden />
           <Typography.Text strong>{scannedText}</Typography.Text>
         </>
       ) : null}
       {phase === 'expired' ? (
         <>
-          <ExclamationCircleOutlined style={{ fontSize: 40, color: '#faad14' }} />
+          <ExclamationCircleOutlined style={{ fontSize: 40, color: '#faad14' }} aria-hidden />
           <Typography.Text strong>二维码已过期</Typography.Text>
           <Typography.Text type="secondary">{errorText ?? WECHAT_TEXT.expired}</Typography.Text>
-          <Button type="primary" icon={<ReloadOutlined />} onClick={onRefresh}>
+          <Button type="primary" icon={<ReloadOutlined aria-hidden />} onClick={onRefresh}>
             刷新
           </Button>
         </>
       ) : null}
       {phase === 'error' ? (
         <>
-          <ExclamationCircleOutlined style={{ fontSize: 40, color: '#ff4d4f' }} />
+          <ExclamationCircleOutlined style={{ fontSize: 40, color: '#ff4d4f' }} aria-hidden />
           <Typography.Text strong>{errorText}</Typography.Text>
           {errorDetail ? <Typography.Text type="secondary">{errorDetail}</Typography.Text> : null}
           <Button onClick={onRefresh}>重试</Button>
