@@ -115,10 +115,12 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
       expect(await hasHorizontalOverflow(page)).toBe(false);
       await screenshot(page, `chat-${px}-conversation`, false);
 
-      // Stop mid-reply: the partial text stays, marked, and the server kept it as aborted.
-      await ask(page, '能再详细讲讲放松的方法吗？');
-      await waitForStatus(page, 'streaming');
+      // Stop mid-reply: the partial text stays, marked, and the server kept it as aborted. The offline reply streams
+      // for about a second (a long question makes it longer): the statuses are recorded from before the question, so
+      // only the tap lies between seeing it stream and stopping it, even on a loaded machine.
       const statuses = await recordReplyStatuses(page);
+      await ask(page, '能再详细讲讲放松的方法吗？比如睡前可以做哪些练习，白天工作累了又该怎样让自己慢慢平静下来呢？');
+      await waitForStatus(page, 'streaming');
       // After the stream ends the page reloads the session until the server has stopped calling the reply
       // 'streaming'; that last reload is the one it keeps. (Only a reload that holds this second turn: on a slow
       // machine the first turn's reload can still be answered now.)
@@ -133,8 +135,9 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
       const partial = (await lastReply(page).locator('.chat-bubble').textContent()) ?? '';
       expect(partial.length).toBeGreaterThan(0);
       expect(((await (await settled).json()) as { data: { messages: { status: string }[] } }).data.messages.at(-1)?.status).toBe('aborted');
-      // Once stopped, the bubble never went back to '生成中' on the way, and stays stopped.
-      expect(await statuses()).toEqual(['streaming', 'aborted']);
+      // Once stopped, the bubble never went back to '生成中' on the way, and stays stopped (the first reply's done, then
+      // the new one from its pending start).
+      expect(await statuses()).toEqual(['done', 'pending', 'streaming', 'aborted']);
       expect(await lastReply(page).getAttribute('data-status')).toBe('aborted');
 
       // Regenerate the stopped reply: it is replaced by a complete one.
