@@ -121,6 +121,7 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
       const statuses = await recordReplyStatuses(page);
       await ask(page, '能再详细讲讲放松的方法吗？比如睡前可以做哪些练习，白天工作累了又该怎样让自己慢慢平静下来呢？');
       await waitForStatus(page, 'streaming');
+      await lastReply(page).locator('.chat-bubble .md').waitFor(); // its first text: the stop leaves a partial reply
       // After the stream ends the page reloads the session until the server has stopped calling the reply
       // 'streaming'; that last reload is the one it keeps. (Only a reload that holds this second turn: on a slow
       // machine the first turn's reload can still be answered now.)
