@@ -130,7 +130,9 @@ describe.skipIf(Boolean(inject('skipReason')))('AI companion chat', () => {
         const { messages } = ((await r.json()) as { data: { messages: { status: string }[] } }).data;
         return messages.length >= 4 && messages.at(-1)?.status !== 'streaming';
       });
-      await page.getByRole('button', { name: '停止生成' }).click();
+      // The reply scrolls the view as it grows, and on a loaded machine a pointer click kept retrying (something else
+      // was under the pointer) until the ~1 s reply had ended: the stop is sent to the button itself.
+      await page.getByRole('button', { name: '停止生成' }).dispatchEvent('click');
       await waitForStatus(page, 'aborted');
       await lastReply(page).getByText('已停止生成').waitFor();
       const partial = (await lastReply(page).locator('.chat-bubble').textContent()) ?? '';
